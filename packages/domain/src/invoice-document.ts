@@ -1,0 +1,250 @@
+import { z } from 'zod';
+import { CURRENCY_CODES, DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode } from './currencies';
+import { isIsoDate } from './dates';
+import { MAX_MONEY_MINOR, parseMinor, type Minor } from './money';
+import { computeTotals, type Adjustment, type AdjustmentType } from './totals';
+
+/**
+ * The invoice body of POST /generate-invoice and /preview-invoice (spec part 1 §7), which is
+ * also the editor's form payload. Parsing turns the contract's decimals into integer minor
+ * units and drops unnamed items (the client sends only named ones), so the PDF engine and
+ * the totals never see a float.
+ */
+
+export const LIMITS = {
+  partyText: 2_000,
+  longText: 5_000,
+  itemName: 500,
+  invoiceNumber: 64,
+  items: 1_000,
+  quantity: 1_000_000_000,
+  /** Base64 text of a data: logo, about 2 MB decoded. */
+  logoDataUrl: 2_800_000,
+} as const;
+
+export const MESSAGES = {
+  fromTo: 'Fill "From" and "To" fields.',
+  items: 'Add at least one valid item.',
+  tooLarge: 'Invoice amounts are too large.',
+  logo: 'Logo must be an uploaded logo (/api/logos/…) or an image data URL.',
+} as const;
+
+export type LogoRef = { kind: 'upload'; id: string } | { kind: 'data'; mime: string; base64: string };
+
+export interface InvoiceDocumentItem {
+  name: string;
+  description: string;
+  quantity: number;
+  unitCost: Minor;
+}
+
+export interface InvoiceDocument {
+  from: string;
+  to: string;
+  invoiceNumber: string;
+  issuedDate: string | null;
+  dueDate: string | null;
+  items: InvoiceDocumentItem[];
+  tax: Adjustment;
+  discount: Adjustment;
+  shipping: { enabled: boolean; amount: Minor };
+  paymentDetails: string;
+  paymentInstructions: string;
+  terms: string;
+  logo: LogoRef | null;
+  currency: CurrencyCode;
+}
+
+const text = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .max(max, { error: `${label} is too long (at most ${max} characters).` })
+    .nullish()
+    .transform((value) => value ?? '');
+
+const party = (label: string) =>
+  z
+    .string({ error: MESSAGES.fromTo })
+    .max(LIMITS.partyText, { error: `${label} is too long (at most ${LIMITS.partyText} characters).` })
+    .refine((value) => value.trim() !== '', { error: MESSAGES.fromTo });
+
+/** A non-negative decimal with at most 2 decimals, as number or numeric text, to minor units. */
+export const moneySchema = (label: string) =>
+  z.union([z.number(), z.string()], { error: `${label} must be a number.` }).transform((value, ctx) => {
+    if (value === '') return 0;
+    const minor = parseMinor(value);
+    if (minor === null) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a non-negative number with at most 2 decimals.` });
+      return z.NEVER;
+    }
+    if (minor > MAX_MONEY_MINOR) {
+      ctx.addIssue({ code: 'custom', message: `${label} is too large.` });
+      return z.NEVER;
+    }
+    return minor;
+  });
+
+const quantitySchema = z
+  .union([z.number(), z.string()], { error: 'Quantity must be a whole number.' })
+  .transform((value, ctx) => {
+    if (value === '') return 0;
+    const quantity = typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+    if (!Number.isSafeInteger(quantity) || quantity < 0) {
+      ctx.addIssue({ code: 'custom', message: 'Quantity must be a whole number, 0 or more.' });
+      return z.NEVER;
+    }
+    if (quantity > LIMITS.quantity) {
+      ctx.addIssue({ code: 'custom', message: `Quantity must be at most ${LIMITS.quantity.toLocaleString('en-US')}.` });
+      return z.NEVER;
+    }
+    return quantity;
+  });
+
+export const adjustmentTypeSchema = z
+  .enum(['percent', 'fixed', 'flat'], { error: 'Type must be "percent" or "fixed".' })
+  .nullish()
+  .transform((value): AdjustmentType => (value === 'fixed' || value === 'flat' ? 'fixed' : 'percent'));
+
+const dateSchema = (label: string) =>
+  z
+    .string({ error: `${label} must be a date in YYYY-MM-DD format.` })
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || isIsoDate(value), {
+      error: `${label} must be a date in YYYY-MM-DD format.`,
+    });
+
+const LOGO_PATH = /^(?:https?:\/\/[^/\s]+)?\/api\/logos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const LOGO_DATA = /^data:image\/(png|jpe?g|webp|gif);base64,([A-Za-z0-9+/]+={0,2})$/;
+
+export function parseLogoUrl(value: string): LogoRef | null {
+  const upload = LOGO_PATH.exec(value);
+  if (upload) return { kind: 'upload', id: upload[1]!.toLowerCase() };
+  if (value.length <= LIMITS.logoDataUrl) {
+    const data = LOGO_DATA.exec(value);
+    if (data) return { kind: 'data', mime: `image/${data[1] === 'jpg' ? 'jpeg' : data[1]}`, base64: data[2]! };
+  }
+  return null;
+}
+
+const logoSchema = z
+  .string({ error: MESSAGES.logo })
+  .nullish()
+  .transform((value, ctx): LogoRef | null => {
+    if (!value) return null;
+    const logo = parseLogoUrl(value);
+    if (!logo) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.logo });
+      return z.NEVER;
+    }
+    return logo;
+  });
+
+export const invoiceItemInputSchema = z.object({
+  id: z.union([z.string(), z.number()]).nullish(),
+  name: z.string({ error: 'Item name must be text.' }).max(LIMITS.itemName).nullish(),
+  description: text(LIMITS.longText, 'Item description'),
+  showDesc: z.boolean().nullish(),
+  quantity: quantitySchema.default(1),
+  unit_cost: moneySchema('Rate').default(0),
+});
+
+const flag = z.boolean({ error: 'Show flags must be true or false.' }).nullish().transform(Boolean);
+
+/** Body of POST /generate-invoice and /preview-invoice, and the form's payload. */
+export const invoiceDocumentInputSchema = z
+  .object({
+    from: party('From'),
+    to: party('To'),
+    items: z
+      .array(invoiceItemInputSchema, { error: MESSAGES.items })
+      .max(LIMITS.items, { error: `An invoice holds at most ${LIMITS.items} items.` }),
+    invoice_number: z
+      .union([z.string(), z.number()], { error: 'Invoice number must be text.' })
+      .nullish()
+      .transform((value) => (value == null ? '' : String(value).trim()))
+      .refine((value) => value.length <= LIMITS.invoiceNumber, { error: 'Invoice number is too long.' }),
+    issued_date: dateSchema('Issued date'),
+    due_date: dateSchema('Due date'),
+    currency: z
+      .string({ error: 'Currency must be a currency code.' })
+      .nullish()
+      .transform((value, ctx): CurrencyCode => {
+        if (!value) return DEFAULT_CURRENCY;
+        const code = value.trim().toUpperCase();
+        if (!isCurrencyCode(code)) {
+          ctx.addIssue({ code: 'custom', message: `Unknown currency "${value.slice(0, 10)}". Use one of ${CURRENCY_CODES.join(', ')}.` });
+          return z.NEVER;
+        }
+        return code;
+      }),
+    currency_symbol: z.string().max(10).nullish(),
+    currency_label: z.string().max(100).nullish(),
+    tax_percent: moneySchema('Tax').default(0),
+    tax_type: adjustmentTypeSchema,
+    show_tax: flag,
+    discount_percent: moneySchema('Discount').default(0),
+    discount_type: adjustmentTypeSchema,
+    show_discount: flag,
+    shipping_amount: moneySchema('Shipping').default(0),
+    show_shipping: flag,
+    payment_details: text(LIMITS.longText, 'Payment details'),
+    payment_instructions: text(LIMITS.longText, 'Payment instructions'),
+    terms: text(LIMITS.longText, 'Terms'),
+    logo_url: logoSchema,
+  })
+  .superRefine((body, ctx) => {
+    if (body.tax_type === 'percent' && body.tax_percent > 10_000) {
+      ctx.addIssue({ code: 'custom', path: ['tax_percent'], message: 'Tax percent must be between 0 and 100.' });
+    }
+    if (body.discount_type === 'percent' && body.discount_percent > 10_000) {
+      ctx.addIssue({ code: 'custom', path: ['discount_percent'], message: 'Discount percent must be between 0 and 100.' });
+    }
+    if (!body.items.some((item) => (item.name ?? '').trim() !== '')) {
+      ctx.addIssue({ code: 'custom', path: ['items'], message: MESSAGES.items });
+    }
+  })
+  .transform((body, ctx): InvoiceDocument => {
+    const document: InvoiceDocument = {
+      from: body.from.trim(),
+      to: body.to.trim(),
+      invoiceNumber: body.invoice_number,
+      issuedDate: body.issued_date,
+      dueDate: body.due_date,
+      items: body.items
+        .filter((item) => (item.name ?? '').trim() !== '')
+        .map((item) => ({
+          name: (item.name ?? '').trim(),
+          description: item.description.trim(),
+          quantity: item.quantity,
+          unitCost: item.unit_cost,
+        })),
+      tax: { enabled: body.show_tax, type: body.tax_type, value: body.tax_percent },
+      discount: { enabled: body.show_discount, type: body.discount_type, value: body.discount_percent },
+      shipping: { enabled: body.show_shipping, amount: body.shipping_amount },
+      paymentDetails: body.payment_details,
+      paymentInstructions: body.payment_instructions,
+      terms: body.terms,
+      logo: body.logo_url,
+      currency: body.currency,
+    };
+    if (!totalsFit(document)) {
+      ctx.addIssue({ code: 'custom', path: ['items'], message: MESSAGES.tooLarge });
+      return z.NEVER;
+    }
+    return document;
+  });
+
+export type InvoiceDocumentInput = z.input<typeof invoiceDocumentInputSchema>;
+
+/** True when every amount of the invoice stays within MAX_MONEY_MINOR. */
+function totalsFit(document: InvoiceDocument): boolean {
+  try {
+    const totals = computeTotals(document);
+    return [totals.subtotal, totals.tax, totals.discount, totals.shipping, totals.total, ...totals.lines].every(
+      (amount) => amount <= MAX_MONEY_MINOR,
+    );
+  } catch {
+    return false; // beyond Number.MAX_SAFE_INTEGER
+  }
+}

@@ -1,0 +1,67 @@
+import { mulDivRound, type Minor } from './money';
+
+export type AdjustmentType = 'percent' | 'fixed';
+
+/** Tax or discount. `value` is basis points (hundredths of a percent, 0-10000) when percent, minor units when fixed. */
+export interface Adjustment {
+  enabled: boolean;
+  type: AdjustmentType;
+  value: number;
+}
+
+export interface TotalsInput {
+  items: ReadonlyArray<{ quantity: number; unitCost: Minor }>;
+  tax: Adjustment;
+  discount: Adjustment;
+  shipping: { enabled: boolean; amount: Minor };
+}
+
+export interface Totals {
+  /** One per item, in item order: quantity × unit cost. */
+  lines: Minor[];
+  subtotal: Minor;
+  /** 0 when the adjustment is not shown. */
+  tax: Minor;
+  discount: Minor;
+  shipping: Minor;
+  /** max(0, subtotal + tax − discount + shipping) */
+  total: Minor;
+}
+
+/**
+ * The one totals function of the product (DESIGN rule 2), used by the editor, the PDF,
+ * the stored total_amount, the lists and the dashboard:
+ *   line = qty × unit_cost (whole quantities, so exact); subtotal = Σ line;
+ *   tax / discount = percent ? round(subtotal × rate / 100) : amount, only when shown;
+ *   shipping only when shown; total = max(0, subtotal + tax − discount + shipping).
+ * Rounding is half away from zero. Arithmetic is BigInt so no intermediate loses a cent;
+ * results beyond Number.MAX_SAFE_INTEGER throw (the schemas keep inputs far below that).
+ */
+export function computeTotals(input: TotalsInput): Totals {
+  const lines = input.items.map((item) => BigInt(item.quantity) * BigInt(item.unitCost));
+  const subtotal = lines.reduce((sum, line) => sum + line, 0n);
+  const tax = adjustmentAmount(subtotal, input.tax);
+  const discount = adjustmentAmount(subtotal, input.discount);
+  const shipping = input.shipping.enabled ? BigInt(input.shipping.amount) : 0n;
+  const raw = subtotal + tax - discount + shipping;
+  const total = raw > 0n ? raw : 0n;
+  return {
+    lines: lines.map(toSafe),
+    subtotal: toSafe(subtotal),
+    tax: toSafe(tax),
+    discount: toSafe(discount),
+    shipping: toSafe(shipping),
+    total: toSafe(total),
+  };
+}
+
+function adjustmentAmount(subtotal: bigint, adjustment: Adjustment): bigint {
+  if (!adjustment.enabled) return 0n;
+  if (adjustment.type === 'fixed') return BigInt(adjustment.value);
+  return mulDivRound(subtotal, BigInt(adjustment.value), 10_000n);
+}
+
+function toSafe(value: bigint): Minor {
+  if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('Amount too large');
+  return Number(value);
+}
