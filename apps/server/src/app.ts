@@ -1,0 +1,52 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import type { Config } from './config';
+import documentsRoutes from './features/documents/documents.routes';
+import healthRoutes from './features/health/health.routes';
+import logosRoutes from './features/logos/logos.routes';
+import type { PdfPool } from './features/pdf/pdf-pool';
+import { defaultWebDistDir } from './paths';
+import database from './plugins/database';
+import errors from './plugins/errors';
+import rateLimit from './plugins/rate-limit';
+import security from './plugins/security';
+import webApp from './plugins/web-app';
+
+export interface AppDependencies {
+  config: Config;
+  pool: pg.Pool;
+  pdf: PdfPool;
+}
+
+/**
+ * Builds the HTTP application around resources the caller owns (database pool, PDF workers),
+ * so tests build it against their own database and close it without stopping shared workers.
+ * Load order matters: errors first (everything after throws into it), then security headers
+ * and the cross-site check, the database, rate limits (they need the database), features,
+ * and the web app last (it owns the not-found handler).
+ */
+export async function buildApp({ config, pool, pdf }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    // Request ids in logs; never echo internal details to clients.
+    disableRequestLogging: config.NODE_ENV === 'test',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errors);
+  await app.register(security, { publicUrl: config.PUBLIC_URL });
+  await app.register(database, { pool });
+  await app.register(rateLimit, { pool });
+
+  await app.register(healthRoutes);
+  await app.register(documentsRoutes, { pdf, perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
+  await app.register(logosRoutes, { uploadsPerMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
+
+  await app.register(webApp, { distDir: config.WEB_DIST_DIR ?? defaultWebDistDir });
+  return app;
+}

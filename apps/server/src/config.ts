@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every setting the server reads, with its default. `.env.example` at the repository root lists the same. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  /** Unset: an embedded PostgreSQL is started under DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public origin (https://invoices.example.com) when behind a proxy; decides Secure cookies and the allowed Origin. */
+  PUBLIC_URL: z.string().url().optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Requests per minute per client address on the public document endpoints. */
+  RATE_LIMIT_DOCUMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  PDF_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /** Directory of the built web app served on /. */
+  WEB_DIST_DIR: z.string().optional(),
+  SUPPORT_EMAIL: z.string().email().default('support@localhost'),
+  SMTP_URL: z.string().url().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),
+});
+
+export type Config = z.infer<typeof envSchema> & { dataDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

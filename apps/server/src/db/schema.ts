@@ -1,0 +1,277 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * One table per entity of the spec. Every table that holds a user's data carries user_id
+ * (rule 1 of DESIGN.md) and is deleted with the user (the privacy policy promises it).
+ * Money columns are bigint minor units. `search_text` columns hold lower-cased, accent-free
+ * text written by the services, indexed with pg_trgm for the list searches.
+ */
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    googleId: text('google_id'),
+    profilePictureUrl: text('profile_picture_url'),
+    authProvider: text('auth_provider').notNull().default('email'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    defaultCurrency: char('default_currency', { length: 3 }).notNull().default('EUR'),
+    data: jsonb('data').notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_google_id_key').on(t.googleId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token: a leaked table row cannot be replayed as a cookie. */
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+/** Google sign-in state between the redirect and the callback (state, PKCE verifier, nonce). */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    state: text('state').primaryKey(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    returnTo: text('return_to'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('oauth_states_created_at_idx').on(t.createdAt)],
+);
+
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    taxId: text('tax_id').notNull().default(''),
+    logoUrl: text('logo_url'),
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('businesses_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('businesses_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    taxId: text('tax_id').notNull().default(''),
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('clients_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('clients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'set null' }),
+    invoiceNumber: text('invoice_number').notNull(),
+    status: text('status').notNull().default('draft'),
+    currency: char('currency', { length: 3 }).notNull(),
+    issuedDate: date('issued_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    /** First line of the To block, as the lists show it. */
+    clientName: text('client_name').notNull().default(''),
+    subtotalMinor: money('subtotal_minor'),
+    taxMinor: money('tax_minor'),
+    discountMinor: money('discount_minor'),
+    shippingMinor: money('shipping_minor'),
+    totalMinor: money('total_minor'),
+    /** The editor's nested payload (from, to, terms, flags, logo_url, ...) without the items. */
+    data: jsonb('data').notNull(),
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_user_number_key').on(t.userId, t.invoiceNumber),
+    index('invoices_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('invoices_user_status_due_idx').on(t.userId, t.status, t.dueDate),
+    index('invoices_user_currency_idx').on(t.userId, t.currency, t.status),
+    index('invoices_client_idx').on(t.clientId),
+    index('invoices_business_idx').on(t.businessId),
+    index('invoices_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('invoices_status_check', sql`${t.status} in ('draft', 'sent', 'paid', 'overdue')`),
+    check('invoices_totals_check', sql`${t.totalMinor} >= 0 and ${t.subtotalMinor} >= 0`),
+  ],
+);
+
+export const invoiceItems = pgTable(
+  'invoice_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    unitCostMinor: money('unit_cost_minor'),
+    amountMinor: money('amount_minor'),
+  },
+  (t) => [
+    uniqueIndex('invoice_items_invoice_position_key').on(t.invoiceId, t.position),
+    index('invoice_items_user_idx').on(t.userId),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull().default('info'),
+    title: text('title').notNull(),
+    message: text('message').notNull().default(''),
+    isRead: boolean('is_read').notNull().default(false),
+    relatedEntityType: text('related_entity_type'),
+    relatedEntityId: uuid('related_entity_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.isRead} = false`),
+  ],
+);
+
+export const supportRequests = pgTable(
+  'support_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issueType: text('issue_type').notNull(),
+    details: text('details').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_requests_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/** Uploaded logos, re-encoded; guests may upload too, so user_id is optional. */
+export const logos = pgTable(
+  'logos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    mimeType: text('mime_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('logos_user_idx').on(t.userId), index('logos_sha256_idx').on(t.sha256)],
+);
+
+/** Mail waiting to be sent (or kept, without SMTP). */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('outbox_unsent_idx')
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);
+
+/** Fixed-window request counters shared by every server process (rule 5: state lives in PostgreSQL). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,175 @@
+import { extractText } from 'unpdf';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+
+/** The spec's editor payload (part 1 §7), as the client sends it. */
+const specPayload = {
+  from: 'Ada Lovelace Consulting\n12 Analytical Row\nLondon',
+  to: 'Acme Corp Ltd\n1 Main Street\nSpringfield',
+  items: [
+    { id: 'a1', name: 'Design work', description: 'Landing page and logo', showDesc: true, quantity: 3, unit_cost: 10.05 },
+    { id: 'a2', name: 'Hosting', quantity: 12, unit_cost: 4.99 },
+    { id: 'a3', name: '', quantity: 1, unit_cost: 999 },
+  ],
+  tax_percent: 7.5,
+  discount_percent: 5,
+  payment_details: 'IBAN GB00 0000 0000 0000',
+  payment_instructions: '',
+  terms: 'Please submit payment within 15 days of receipt of this invoice.',
+  logo_url: null,
+  invoice_number: '0042',
+  issued_date: '2026-11-21',
+  due_date: '2026-11-28',
+  tax_type: 'percent',
+  discount_type: 'fixed',
+  shipping_amount: 12.5,
+  show_tax: true,
+  show_discount: true,
+  show_shipping: true,
+  currency: 'EUR',
+  currency_symbol: '€',
+  currency_label: 'Euro (€)',
+};
+
+async function pdfText(body: Buffer): Promise<string> {
+  const { text } = await extractText(new Uint8Array(body), { mergePages: true });
+  return text;
+}
+
+describe('POST /generate-invoice', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  it('answers a PDF with the right totals, file name and no row stored', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/generate-invoice', payload: specPayload });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toContain('filename="invoice-Acme_Corp_Ltd.pdf"');
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = await pdfText(response.rawPayload);
+    // 3 × 10.05 = 30.15; 12 × 4.99 = 59.88; subtotal 90.03; tax 7.5% = 6.75225 → 6.75;
+    // discount fixed 5.00; shipping 12.50; total 90.03 + 6.75 − 5.00 + 12.50 = 104.28
+    for (const expected of ['€30.15', '€59.88', '€90.03', '€6.75', '€5.00', '€12.50', '€104.28']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toContain('Acme Corp Ltd');
+    expect(text).toContain('Ada Lovelace Consulting');
+    expect(text).toContain('November 21, 2026');
+    expect(text).toContain('November 28, 2026');
+    expect(text).toContain('Landing page and logo');
+    expect(text).not.toContain('999');
+    const { rows } = await t.pool.query('select (select count(*) from invoices) + (select count(*) from logos) as n');
+    expect(Number(rows[0].n)).toBe(0);
+  });
+
+  it('ignores tax, discount and shipping that are not shown', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/generate-invoice',
+      payload: { ...specPayload, show_tax: false, show_discount: false, show_shipping: false, currency: 'GBP' },
+    });
+    expect(response.statusCode).toBe(200);
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain('£90.03');
+    expect(text).not.toContain('£104.28');
+  });
+
+  it.each([
+    ['blank From', { from: '   ' }, 'Fill "From" and "To" fields.'],
+    ['missing To', { to: undefined }, 'Fill "From" and "To" fields.'],
+    ['no named item', { items: [{ name: ' ', quantity: 1, unit_cost: 1 }] }, 'Add at least one valid item.'],
+    ['no items at all', { items: [] }, 'Add at least one valid item.'],
+    ['negative quantity', { items: [{ name: 'x', quantity: -1, unit_cost: 1 }] }, 'Quantity'],
+    ['fractional quantity', { items: [{ name: 'x', quantity: 1.5, unit_cost: 1 }] }, 'Quantity'],
+    ['non-numeric cost', { items: [{ name: 'x', quantity: 1, unit_cost: 'ten' }] }, 'Rate'],
+    ['negative cost', { items: [{ name: 'x', quantity: 1, unit_cost: -3 }] }, 'Rate'],
+    ['percent above 100', { tax_type: 'percent', tax_percent: 100.01 }, 'Tax percent must be between 0 and 100.'],
+    ['unknown currency', { currency: 'XYZ' }, 'Unknown currency'],
+    ['bad issued date', { issued_date: '21/11/2026' }, 'YYYY-MM-DD'],
+    ['impossible due date', { due_date: '2026-02-30' }, 'YYYY-MM-DD'],
+    ['foreign logo url', { logo_url: 'https://evil.example/logo.png' }, 'Logo must be'],
+    ['internal-looking logo url', { logo_url: 'http://169.254.169.254/latest/meta-data' }, 'Logo must be'],
+  ])('rejects %s with a clear 400', async (_name, change, message) => {
+    const response = await t.app.inject({ method: 'POST', url: '/generate-invoice', payload: { ...specPayload, ...change } });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body.success).toBe(false);
+    expect(body.error).toContain(message);
+  });
+
+  it('rejects bodies that are not JSON objects or are too large', async () => {
+    const cases = [
+      { payload: 'not json', headers: { 'content-type': 'application/json' } },
+      { payload: '[]', headers: { 'content-type': 'application/json' } },
+      { payload: 'null', headers: { 'content-type': 'application/json' } },
+      { payload: 'from=a&to=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      { payload: JSON.stringify({ ...specPayload, terms: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } },
+    ];
+    for (const request of cases) {
+      const response = await t.app.inject({ method: 'POST', url: '/generate-invoice', ...request });
+      expect(response.statusCode, request.payload.slice(0, 30)).toBe(400);
+      expect(typeof response.json().error).toBe('string');
+    }
+  });
+
+  it('refuses a logo id that is not in our store', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/generate-invoice',
+      payload: { ...specPayload, logo_url: '/api/logos/00000000-0000-4000-8000-000000000000' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('The logo was not found. Upload it again.');
+  });
+
+  it('refuses requests from another site', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/generate-invoice',
+      payload: specPayload,
+      headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('POST /preview-invoice', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  it('answers a PNG of the page with the page count', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/preview-invoice', payload: specPayload });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['x-page-count']).toBe('1');
+    expect([...response.rawPayload.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  });
+
+  it('pages through a long invoice and refuses a page beyond the last', async () => {
+    const items = Array.from({ length: 120 }, (_, i) => ({ name: `Item ${i + 1}`, quantity: 1, unit_cost: 1 }));
+    const first = await t.app.inject({ method: 'POST', url: '/preview-invoice?page=2', payload: { ...specPayload, items } });
+    expect(first.statusCode).toBe(200);
+    const pages = Number(first.headers['x-page-count']);
+    expect(pages).toBeGreaterThan(2);
+    expect(first.headers['x-page']).toBe('2');
+    const beyond = await t.app.inject({
+      method: 'POST',
+      url: `/preview-invoice?page=${pages + 1}`,
+      payload: { ...specPayload, items },
+    });
+    expect(beyond.statusCode).toBe(400);
+    const invalid = await t.app.inject({ method: 'POST', url: '/preview-invoice?page=zero', payload: specPayload });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error).toBe('Page must be a whole number from 1.');
+  });
+
+  it('validates the body like /generate-invoice, with the same messages', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/preview-invoice', payload: { ...specPayload, to: '' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('Fill "From" and "To" fields.');
+  });
+});

@@ -1,0 +1,63 @@
+import { invoiceDocumentInputSchema } from '@invoicer/domain/invoice-document';
+import { pdfDownloadName } from '@invoicer/domain/invoice-number';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../plugins/errors';
+import { PageOutOfRangeError } from '../pdf/render-preview-png';
+import type { PdfPool } from '../pdf/pdf-pool';
+import { contentDisposition, resolveLogo } from './documents.service';
+
+const previewQuery = z.object({
+  page: z.coerce
+    .number({ error: 'Page must be a whole number from 1.' })
+    .int({ error: 'Page must be a whole number from 1.' })
+    .min(1, { error: 'Page must be a whole number from 1.' })
+    .max(10_000, { error: 'Page must be a whole number from 1.' })
+    .default(1),
+});
+
+/** The product's core job, open to guests: an invoice as JSON in, a PDF or a page preview out. */
+const documentsRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }> = async (app, { pdf, perMinute }) => {
+  const rateLimit = { max: perMinute, timeWindow: 60_000 };
+
+  app.post(
+    '/generate-invoice',
+    { schema: { body: invoiceDocumentInputSchema }, config: { rateLimit } },
+    async (request, reply) => {
+      const document = request.body;
+      const logo = await resolveLogo(app.db, document.logo);
+      const bytes = await pdf.render(document, { logo });
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition(pdfDownloadName(document.to)))
+        .header('Cache-Control', 'no-store')
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    },
+  );
+
+  app.post(
+    '/preview-invoice',
+    { schema: { body: invoiceDocumentInputSchema, querystring: previewQuery }, config: { rateLimit } },
+    async (request, reply) => {
+      const document = request.body;
+      const logo = await resolveLogo(app.db, document.logo);
+      try {
+        const preview = await pdf.preview(document, { logo, page: request.query.page });
+        return reply
+          .header('Content-Type', 'image/png')
+          .header('X-Page-Count', String(preview.pageCount))
+          .header('X-Page', String(preview.page))
+          .header('Access-Control-Expose-Headers', 'X-Page-Count, X-Page')
+          .header('Cache-Control', 'no-store')
+          .send(Buffer.from(preview.png.buffer, preview.png.byteOffset, preview.png.byteLength));
+      } catch (error) {
+        if (error instanceof PageOutOfRangeError || (error as Error)?.name === 'PageOutOfRangeError') {
+          throw badRequest((error as Error).message);
+        }
+        throw error;
+      }
+    },
+  );
+};
+
+export default documentsRoutes;

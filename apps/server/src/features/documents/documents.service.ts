@@ -1,0 +1,27 @@
+import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
+import { badRequest } from '../../plugins/errors';
+import type { Database } from '../../plugins/database';
+import { findLogo } from '../logos/logos.queries';
+import { normalizeLogo } from '../logos/logos.service';
+
+/**
+ * The logo bytes for a document: from our own store, or decoded from a data: URL and
+ * re-encoded like an upload. Nothing is ever fetched from a URL (DESIGN rule 4).
+ */
+export async function resolveLogo(db: Database, logo: InvoiceDocument['logo']): Promise<{ bytes: Uint8Array } | null> {
+  if (!logo) return null;
+  if (logo.kind === 'upload') {
+    const stored = await findLogo(db, logo.id);
+    if (!stored) throw badRequest('The logo was not found. Upload it again.');
+    return { bytes: stored.bytes };
+  }
+  const normalized = await normalizeLogo(Buffer.from(logo.base64, 'base64'));
+  return { bytes: normalized.bytes };
+}
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'invoice.pdf';
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

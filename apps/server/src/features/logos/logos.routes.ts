@@ -1,0 +1,58 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, notFound } from '../../plugins/errors';
+import { findLogo, insertLogo } from './logos.queries';
+import { MAX_LOGO_BYTES, normalizeLogo } from './logos.service';
+
+const logoParams = z.object({ id: z.uuid({ error: 'Logo id must be a UUID.' }) });
+
+/** Logo upload (public, rate limited) and the logo store it answers with. */
+const logosRoutes: FastifyPluginAsyncZod<{ uploadsPerMinute: number }> = async (app, { uploadsPerMinute }) => {
+  // Registered here only, so no other route accepts multipart bodies.
+  await app.register(multipart, {
+    limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 },
+  });
+
+  app.post(
+    '/upload-logo',
+    { config: { rateLimit: { max: uploadsPerMinute, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw badRequest('Send the logo as multipart/form-data in the field "logo".');
+      let bytes: Buffer | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'logo') {
+              part.file.resume();
+              throw badRequest('Send the logo in the form field "logo".');
+            }
+            bytes = await part.toBuffer();
+          }
+        }
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('Logo must be at most 2 MB.');
+        if (code?.startsWith('FST_')) throw badRequest('The upload could not be read. Send one image in the field "logo".');
+        throw error;
+      }
+      if (!bytes || bytes.byteLength === 0) throw badRequest('Choose an image file to upload (form field "logo").');
+      const logo = await normalizeLogo(bytes);
+      const id = await insertLogo(app.db, logo, null);
+      return reply.code(201).send({ success: true, logo_url: `/api/logos/${id}` });
+    },
+  );
+
+  app.get('/api/logos/:id', { schema: { params: logoParams } }, async (request, reply) => {
+    const logo = await findLogo(app.db, request.params.id);
+    if (!logo) throw notFound('Logo not found.');
+    return reply
+      .header('Content-Type', logo.mimeType)
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('ETag', `"${logo.sha256}"`)
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .send(logo.bytes);
+  });
+};
+
+export default logosRoutes;

@@ -1,0 +1,54 @@
+import { loadConfig } from './config';
+import { buildApp } from './app';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
+import { runMigrations } from './db/migrate';
+import { createPdfPool } from './features/pdf/pdf-pool';
+import { createPool } from './plugins/database';
+
+/** Starts the product: database (embedded unless DATABASE_URL is set), migrations, PDF workers, HTTP. */
+async function main() {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const log = (message: string) => console.log(`[invoicer] ${message}`);
+
+  let embedded: EmbeddedPostgres | undefined;
+  let connectionString = config.DATABASE_URL;
+  if (!connectionString) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log });
+    connectionString = embedded.connectionString;
+  }
+
+  const cleanups: Array<() => Promise<unknown>> = [];
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
+    await embedded?.stop().catch((error) => console.error(error));
+    process.exit(code);
+  };
+  process.once('SIGINT', () => void stop(0));
+  process.once('SIGTERM', () => void stop(0));
+
+  try {
+    await runMigrations(connectionString);
+    const pool = createPool(connectionString, config.DB_POOL_MAX);
+    cleanups.push(() => pool.end());
+    const pdf = createPdfPool({ threads: config.PDF_THREADS });
+    cleanups.push(() => pdf.close());
+    const app = await buildApp({ config, pool, pdf });
+    cleanups.push(() => app.close());
+    const address = await app.listen({ port: config.PORT, host: config.HOST });
+    const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+    const url = new URL(address);
+    log(`Ready in ${Math.round(performance.now() - startedAt)} ms: http://${shownHost}:${url.port}`);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    await stop(1);
+  }
+}
+
+void main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,78 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/**
+ * The one error envelope of the spec, `{ success: false, error, errors? }`, for every failure.
+ * Client mistakes are 4xx with a clear sentence; a database outage is 503; nothing a client
+ * sends may produce a 5xx, so anything unexpected is logged in full and answered plainly.
+ */
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: string[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: string[]) => new HttpError(400, message, errors);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+
+const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
+
+/** Connection-level failures from pg: server down, restarting, or the pool unable to connect in time. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  if (!e) return false;
+  if (e.code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003', '08004'].includes(e.code)) {
+    return true;
+  }
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(e.message ?? '');
+}
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large (at most 1 MB).',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type. Send JSON with Content-Type: application/json.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty. Send a JSON object.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+  FST_ERR_INVALID_MULTIPART_CONTENT_TYPE: 'Send the file as multipart/form-data.',
+};
+
+function send(reply: FastifyReply, statusCode: number, error: string, errors?: string[]) {
+  return reply
+    .code(statusCode)
+    .type('application/json; charset=utf-8')
+    .send(errors && errors.length > 1 ? { success: false, error, errors } : { success: false, error });
+}
+
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const messages = [...new Set(error.validation.map((issue) => issue.message ?? 'Invalid request.'))];
+        return send(reply, 400, messages[0] ?? 'Invalid request.', messages);
+      }
+      if (error instanceof HttpError) return send(reply, error.statusCode, error.message, error.errors);
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return send(reply.header('Retry-After', '5'), 503, DATABASE_UNAVAILABLE);
+      }
+      const known = error.code ? FRAMEWORK_MESSAGES[error.code] : undefined;
+      if (known) return send(reply, 400, known); // the contract answers 400 for every malformed body
+      if (error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP')) {
+        return send(reply, 400, 'The request body could not be read.');
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) return send(reply, status, error.message);
+      request.log.error({ err: error }, 'unhandled error');
+      return send(reply, 500, 'Unexpected error occurred');
+    });
+  },
+  { name: 'errors' },
+);
+
+export { isDatabaseUnavailable };

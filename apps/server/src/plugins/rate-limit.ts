@@ -1,0 +1,67 @@
+import rateLimit, { type FastifyRateLimitOptions } from '@fastify/rate-limit';
+import type { RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type pg from 'pg';
+import { HttpError } from './errors';
+
+/**
+ * @fastify/rate-limit with its counters in PostgreSQL, so limits hold across every server
+ * process (DESIGN rule 5). Routes opt in with `config: { rateLimit: { max, timeWindow } }`.
+ * If the database is unreachable, requests are let through (the routes that need the
+ * database then answer 503 on their own).
+ */
+
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+function pgStore(pool: pg.Pool) {
+  return class PgRateLimitStore {
+    private readonly prefix: string;
+
+    /** The plugin constructs the store with its options; children get a per-route key prefix. */
+    constructor(_options?: FastifyRateLimitOptions, prefix = 'global') {
+      this.prefix = prefix;
+    }
+
+    incr(key: string, callback: IncrCallback, timeWindow: number) {
+      pool
+        .query<{ count: number; ttl: string }>(
+          `insert into rate_limits as r (key, count, reset_at)
+             values ($1, 1, now() + $2 * interval '1 millisecond')
+           on conflict (key) do update set
+             count = case when r.reset_at <= now() then 1 else r.count + 1 end,
+             reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+           returning count, greatest(0, (extract(epoch from (reset_at - now())) * 1000))::bigint as ttl`,
+          [`${this.prefix}:${key}`, timeWindow],
+        )
+        .then(({ rows: [row] }) => callback(null, { current: row!.count, ttl: Number(row!.ttl) }))
+        .catch((error: Error) => callback(error));
+    }
+
+    /** The plugin passes its merged options, which carry the route as `routeInfo` (not in its types). */
+    child(routeOptions: RouteOptions & { path: string; prefix: string }) {
+      const route = (routeOptions as unknown as { routeInfo?: { method?: unknown; url?: string } }).routeInfo;
+      return new PgRateLimitStore(undefined, `${String(route?.method ?? '')} ${route?.url ?? ''}`);
+    }
+  };
+}
+
+export default fp<{ pool: pg.Pool }>(
+  async (app, { pool }) => {
+    await app.register(rateLimit, {
+      global: false,
+      store: pgStore(pool),
+      skipOnError: true,
+      // The plugin throws what this returns; the errors plugin turns it into the envelope.
+      errorResponseBuilder: (_request, context) =>
+        new HttpError(429, `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
+    });
+
+    // Expired windows are dead weight; sweep them now and then rather than on every request.
+    const sweep = setInterval(() => {
+      pool.query(`delete from rate_limits where reset_at < now() - interval '10 minutes'`).catch(() => undefined);
+    }, 10 * 60_000);
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  },
+  { name: 'rate-limit', dependencies: ['errors'] },
+);

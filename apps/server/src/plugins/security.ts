@@ -1,0 +1,48 @@
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+import { HttpError } from './errors';
+
+/**
+ * Response headers (a strict CSP for the SPA, nosniff, no framing) and the refusal of
+ * state-changing requests sent from another site: the session cookie is SameSite=Lax,
+ * and this check covers the rest (same-site subdomains, old browsers).
+ */
+const crossSite = () => new HttpError(403, 'Cross-site requests are not allowed.');
+
+export default fp<{ publicUrl?: string | undefined }>(
+  async (app, { publicUrl }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          workerSrc: ["'self'", 'blob:'],
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      // Google's sign-in popup/redirect needs to keep an opener relation with our page.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      hsts: publicUrl?.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    });
+
+    const allowedOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
+    app.addHook('onRequest', async (request) => {
+      if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+      if (request.headers['sec-fetch-site'] === 'cross-site') throw crossSite();
+      const origin = request.headers.origin;
+      if (origin === undefined) return; // not a browser (curl, server-to-server): no ambient cookie to abuse
+      const expected = allowedOrigin ?? `${request.protocol}://${request.headers.host ?? ''}`;
+      if (origin !== expected) throw crossSite(); // includes the opaque origin "null"
+    });
+  },
+  { name: 'security', dependencies: ['errors'] },
+);

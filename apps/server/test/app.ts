@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { createPdfPool } from '../src/features/pdf/pdf-pool';
+import { createPool } from '../src/plugins/database';
+import { createTestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  pool: pg.Pool;
+  databaseUrl: string;
+}
+
+/** The real application on a fresh database with real PDF workers; closed after the file. */
+export async function createTestApp(overrides: Partial<Record<string, string>> = {}): Promise<TestApp> {
+  const databaseUrl = await createTestDatabase();
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    WEB_DIST_DIR: '/nonexistent',
+    RATE_LIMIT_DOCUMENTS_PER_MINUTE: '100000',
+    PDF_THREADS: '1',
+    ...overrides,
+  });
+  const pool = createPool(databaseUrl, 5);
+  const pdf = createPdfPool({ threads: config.PDF_THREADS });
+  const app = await buildApp({ config, pool, pdf });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await pdf.close();
+    await pool.end();
+  });
+  return { app, pool, databaseUrl };
+}
