@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { Config } from './config';
 import documentsRoutes from './features/documents/documents.routes';
@@ -8,7 +8,7 @@ import logosRoutes from './features/logos/logos.routes';
 import type { PdfPool } from './features/pdf/pdf-pool';
 import { defaultWebDistDir } from './paths';
 import database from './plugins/database';
-import errors from './plugins/errors';
+import errors, { zodValidatorCompiler } from './plugins/errors';
 import rateLimit from './plugins/rate-limit';
 import security from './plugins/security';
 import webApp from './plugins/web-app';
@@ -35,7 +35,7 @@ export async function buildApp({ config, pool, pdf }: AppDependencies): Promise<
     disableRequestLogging: config.NODE_ENV === 'test',
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errors);

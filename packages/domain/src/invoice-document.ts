@@ -27,6 +27,8 @@ export const MESSAGES = {
   items: 'Add at least one valid item.',
   tooLarge: 'Invoice amounts are too large.',
   logo: 'Logo must be an uploaded logo (/api/logos/…) or an image data URL.',
+  body: 'Invoice data must be a JSON object.',
+  item: 'Each item must be an object with a name, quantity and rate.',
 } as const;
 
 export type LogoRef = { kind: 'upload'; id: string } | { kind: 'data'; mime: string; base64: string };
@@ -73,6 +75,10 @@ export const moneySchema = (label: string) =>
   z.union([z.number(), z.string()], { error: `${label} must be a number.` }).transform((value, ctx) => {
     if (value === '') return 0;
     const minor = parseMinor(value);
+    if (minor === null && /^\d+(?:\.\d{1,2})?$/.test(String(value).trim())) {
+      ctx.addIssue({ code: 'custom', message: `${label} is too large.` }); // digits beyond a safe integer
+      return z.NEVER;
+    }
     if (minor === null) {
       ctx.addIssue({ code: 'custom', message: `${label} must be a non-negative number with at most 2 decimals.` });
       return z.NEVER;
@@ -114,7 +120,8 @@ const dateSchema = (label: string) =>
       error: `${label} must be a date in YYYY-MM-DD format.`,
     });
 
-const LOGO_PATH = /^(?:https?:\/\/[^/\s]+)?\/api\/logos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+const LOGO_PATH =
+  /^(?:https?:\/\/[^/\s]+)?\/api\/logos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 const LOGO_DATA = /^data:image\/(png|jpe?g|webp|gif);base64,([A-Za-z0-9+/]+={0,2})$/;
 
 export function parseLogoUrl(value: string): LogoRef | null {
@@ -125,6 +132,11 @@ export function parseLogoUrl(value: string): LogoRef | null {
     if (data) return { kind: 'data', mime: `image/${data[1] === 'jpg' ? 'jpeg' : data[1]}`, base64: data[2]! };
   }
   return null;
+}
+
+/** The logo_url a LogoRef came from, in canonical form (relative upload path or data URL). */
+export function logoRefToUrl(logo: LogoRef): string {
+  return logo.kind === 'upload' ? `/api/logos/${logo.id}` : `data:${logo.mime};base64,${logo.base64}`;
 }
 
 const logoSchema = z
@@ -140,65 +152,81 @@ const logoSchema = z
     return logo;
   });
 
-export const invoiceItemInputSchema = z.object({
-  id: z.union([z.string(), z.number()]).nullish(),
-  name: z.string({ error: 'Item name must be text.' }).max(LIMITS.itemName).nullish(),
-  description: text(LIMITS.longText, 'Item description'),
-  showDesc: z.boolean().nullish(),
-  quantity: quantitySchema.default(1),
-  unit_cost: moneySchema('Rate').default(0),
-});
+export const invoiceItemInputSchema = z.object(
+  {
+    id: z.union([z.string(), z.number()], { error: 'Item id must be text or a number.' }).nullish(),
+    name: z
+      .string({ error: 'Item name must be text.' })
+      .max(LIMITS.itemName, { error: `Item name is too long (at most ${LIMITS.itemName} characters).` })
+      .nullish(),
+    description: text(LIMITS.longText, 'Item description'),
+    showDesc: z.boolean({ error: 'Show flags must be true or false.' }).nullish(),
+    quantity: quantitySchema.default(1),
+    unit_cost: moneySchema('Rate').default(0),
+  },
+  { error: MESSAGES.item },
+);
 
 const flag = z.boolean({ error: 'Show flags must be true or false.' }).nullish().transform(Boolean);
 
 /** Body of POST /generate-invoice and /preview-invoice, and the form's payload. */
 export const invoiceDocumentInputSchema = z
-  .object({
-    from: party('From'),
-    to: party('To'),
-    items: z
-      .array(invoiceItemInputSchema, { error: MESSAGES.items })
-      .max(LIMITS.items, { error: `An invoice holds at most ${LIMITS.items} items.` }),
-    invoice_number: z
-      .union([z.string(), z.number()], { error: 'Invoice number must be text.' })
-      .nullish()
-      .transform((value) => (value == null ? '' : String(value).trim()))
-      .refine((value) => value.length <= LIMITS.invoiceNumber, { error: 'Invoice number is too long.' }),
-    issued_date: dateSchema('Issued date'),
-    due_date: dateSchema('Due date'),
-    currency: z
-      .string({ error: 'Currency must be a currency code.' })
-      .nullish()
-      .transform((value, ctx): CurrencyCode => {
-        if (!value) return DEFAULT_CURRENCY;
-        const code = value.trim().toUpperCase();
-        if (!isCurrencyCode(code)) {
-          ctx.addIssue({ code: 'custom', message: `Unknown currency "${value.slice(0, 10)}". Use one of ${CURRENCY_CODES.join(', ')}.` });
-          return z.NEVER;
-        }
-        return code;
-      }),
-    currency_symbol: z.string().max(10).nullish(),
-    currency_label: z.string().max(100).nullish(),
-    tax_percent: moneySchema('Tax').default(0),
-    tax_type: adjustmentTypeSchema,
-    show_tax: flag,
-    discount_percent: moneySchema('Discount').default(0),
-    discount_type: adjustmentTypeSchema,
-    show_discount: flag,
-    shipping_amount: moneySchema('Shipping').default(0),
-    show_shipping: flag,
-    payment_details: text(LIMITS.longText, 'Payment details'),
-    payment_instructions: text(LIMITS.longText, 'Payment instructions'),
-    terms: text(LIMITS.longText, 'Terms'),
-    logo_url: logoSchema,
-  })
+  .object(
+    {
+      from: party('From'),
+      to: party('To'),
+      items: z
+        .array(invoiceItemInputSchema, { error: MESSAGES.items })
+        .max(LIMITS.items, { error: `An invoice holds at most ${LIMITS.items} items.` }),
+      invoice_number: z
+        .union([z.string(), z.number()], { error: 'Invoice number must be text.' })
+        .nullish()
+        .transform((value) => (value == null ? '' : String(value).trim()))
+        .refine((value) => value.length <= LIMITS.invoiceNumber, { error: 'Invoice number is too long.' }),
+      issued_date: dateSchema('Issued date'),
+      due_date: dateSchema('Due date'),
+      currency: z
+        .string({ error: 'Currency must be a currency code.' })
+        .nullish()
+        .transform((value, ctx): CurrencyCode => {
+          if (!value) return DEFAULT_CURRENCY;
+          const code = value.trim().toUpperCase();
+          if (!isCurrencyCode(code)) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `Unknown currency "${value.slice(0, 10)}". Use one of ${CURRENCY_CODES.join(', ')}.`,
+            });
+            return z.NEVER;
+          }
+          return code;
+        }),
+      currency_symbol: text(10, 'Currency symbol'),
+      currency_label: text(100, 'Currency label'),
+      tax_percent: moneySchema('Tax').default(0),
+      tax_type: adjustmentTypeSchema,
+      show_tax: flag,
+      discount_percent: moneySchema('Discount').default(0),
+      discount_type: adjustmentTypeSchema,
+      show_discount: flag,
+      shipping_amount: moneySchema('Shipping').default(0),
+      show_shipping: flag,
+      payment_details: text(LIMITS.longText, 'Payment details'),
+      payment_instructions: text(LIMITS.longText, 'Payment instructions'),
+      terms: text(LIMITS.longText, 'Terms'),
+      logo_url: logoSchema,
+    },
+    { error: MESSAGES.body },
+  )
   .superRefine((body, ctx) => {
     if (body.tax_type === 'percent' && body.tax_percent > 10_000) {
       ctx.addIssue({ code: 'custom', path: ['tax_percent'], message: 'Tax percent must be between 0 and 100.' });
     }
     if (body.discount_type === 'percent' && body.discount_percent > 10_000) {
-      ctx.addIssue({ code: 'custom', path: ['discount_percent'], message: 'Discount percent must be between 0 and 100.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['discount_percent'],
+        message: 'Discount percent must be between 0 and 100.',
+      });
     }
     if (!body.items.some((item) => (item.name ?? '').trim() !== '')) {
       ctx.addIssue({ code: 'custom', path: ['items'], message: MESSAGES.items });

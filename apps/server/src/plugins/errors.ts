@@ -1,6 +1,8 @@
+import { toErrorEnvelope } from '@invoicer/domain/validation-error';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifySchemaCompiler } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 
 /**
  * The one error envelope of the spec, `{ success: false, error, errors? }`, for every failure.
@@ -17,6 +19,20 @@ export class HttpError extends Error {
     super(message);
   }
 }
+
+/**
+ * Validates bodies, queries and params with their zod schemas and turns a failure into the
+ * envelope through the domain's toErrorEnvelope, the one way a zod failure becomes a message.
+ * Fastify passes an Error returned here straight to the error handler.
+ */
+export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data);
+    if (result.success) return { value: result.data };
+    const envelope = toErrorEnvelope(result.error);
+    return { error: new HttpError(400, envelope.error, envelope.errors) };
+  };
 
 export const badRequest = (message: string, errors?: string[]) => new HttpError(400, message, errors);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
@@ -52,10 +68,6 @@ function send(reply: FastifyReply, statusCode: number, error: string, errors?: s
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-      if (hasZodFastifySchemaValidationErrors(error)) {
-        const messages = [...new Set(error.validation.map((issue) => issue.message ?? 'Invalid request.'))];
-        return send(reply, 400, messages[0] ?? 'Invalid request.', messages);
-      }
       if (error instanceof HttpError) return send(reply, error.statusCode, error.message, error.errors);
       if (isDatabaseUnavailable(error)) {
         request.log.warn({ err: error }, 'database unavailable');

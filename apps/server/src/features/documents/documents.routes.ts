@@ -1,11 +1,11 @@
 import { invoiceDocumentInputSchema } from '@invoicer/domain/invoice-document';
-import { pdfDownloadName } from '@invoicer/domain/invoice-number';
+import { contentDisposition, pdfDownloadName } from '@invoicer/domain/invoice-number';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../plugins/errors';
 import { PageOutOfRangeError } from '../pdf/render-preview-png';
 import type { PdfPool } from '../pdf/pdf-pool';
-import { contentDisposition, resolveLogo } from './documents.service';
+import { resolveLogo } from './documents.service';
 
 const previewQuery = z.object({
   page: z.coerce

@@ -18,10 +18,3 @@ export async function resolveLogo(db: Database, logo: InvoiceDocument['logo']): 
   const normalized = await normalizeLogo(Buffer.from(logo.base64, 'base64'));
   return { bytes: normalized.bytes };
 }
-
-/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266 / 5987). */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'invoice.pdf';
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}

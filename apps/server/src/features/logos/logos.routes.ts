@@ -1,9 +1,10 @@
 import multipart from '@fastify/multipart';
+import { LOGO_MAX_BYTES, LOGO_MESSAGES, LOGO_UPLOAD_FIELD, logoPath } from '@invoicer/domain/api/logos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../plugins/errors';
 import { findLogo, insertLogo } from './logos.queries';
-import { MAX_LOGO_BYTES, normalizeLogo } from './logos.service';
+import { normalizeLogo } from './logos.service';
 
 const logoParams = z.object({ id: z.uuid({ error: 'Logo id must be a UUID.' }) });
 
@@ -11,7 +12,7 @@ const logoParams = z.object({ id: z.uuid({ error: 'Logo id must be a UUID.' }) }
 const logosRoutes: FastifyPluginAsyncZod<{ uploadsPerMinute: number }> = async (app, { uploadsPerMinute }) => {
   // Registered here only, so no other route accepts multipart bodies.
   await app.register(multipart, {
-    limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 },
+    limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 },
   });
 
   app.post(
@@ -23,7 +24,7 @@ const logosRoutes: FastifyPluginAsyncZod<{ uploadsPerMinute: number }> = async (
       try {
         for await (const part of request.parts()) {
           if (part.type === 'file') {
-            if (part.fieldname !== 'logo') {
+            if (part.fieldname !== LOGO_UPLOAD_FIELD) {
               part.file.resume();
               throw badRequest('Send the logo in the form field "logo".');
             }
@@ -32,20 +33,20 @@ const logosRoutes: FastifyPluginAsyncZod<{ uploadsPerMinute: number }> = async (
         }
       } catch (error) {
         const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('Logo must be at most 2 MB.');
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(LOGO_MESSAGES.tooLarge);
         if (code?.startsWith('FST_')) throw badRequest('The upload could not be read. Send one image in the field "logo".');
         throw error;
       }
-      if (!bytes || bytes.byteLength === 0) throw badRequest('Choose an image file to upload (form field "logo").');
+      if (!bytes || bytes.byteLength === 0) throw badRequest(LOGO_MESSAGES.missing);
       const logo = await normalizeLogo(bytes);
       const id = await insertLogo(app.db, logo, null);
-      return reply.code(201).send({ success: true, logo_url: `/api/logos/${id}` });
+      return reply.code(201).send({ success: true, logo_url: logoPath(id) });
     },
   );
 
   app.get('/api/logos/:id', { schema: { params: logoParams } }, async (request, reply) => {
     const logo = await findLogo(app.db, request.params.id);
-    if (!logo) throw notFound('Logo not found.');
+    if (!logo) throw notFound(LOGO_MESSAGES.notFound);
     return reply
       .header('Content-Type', logo.mimeType)
       .header('Cache-Control', 'public, max-age=31536000, immutable')

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { LOGO_MAX_BYTES, LOGO_MESSAGES } from '@invoicer/domain/api/logos';
 import { badRequest } from '../../plugins/errors';
-
-export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 /** Larger logos are scaled down; a PDF logo box is a few centimetres wide. */
 const MAX_LOGO_SIDE = 1200;
 /** Refuses decompression bombs before decoding: a 2 MB file may declare a 50000×50000 image. */
@@ -36,8 +35,8 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
  * it has transparency) or JPEG — the two formats the PDF engine embeds.
  */
 export async function normalizeLogo(input: Uint8Array): Promise<NormalizedLogo> {
-  if (input.byteLength > MAX_LOGO_BYTES) throw badRequest('Logo must be at most 2 MB.');
-  if (!sniffImage(input)) throw badRequest('Logo must be a PNG, JPEG, WebP or GIF image.');
+  if (input.byteLength > LOGO_MAX_BYTES) throw badRequest(LOGO_MESSAGES.tooLarge);
+  if (!sniffImage(input)) throw badRequest(LOGO_MESSAGES.type);
   try {
     const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false }).rotate();
     const metadata = await image.metadata();

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { TEXT_LIMITS, currencyCodeSchema, requiredEmail, requiredText, timestampSchema } from './common';
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** Long enough for any password manager, short enough to keep hashing cheap. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const AUTH_MESSAGES = {
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+} as const;
+
+/** A new password: one message per failure, the spec's wording for the minimum. */
+export const newPasswordSchema = (requiredMessage: string = AUTH_MESSAGES.passwordRequired) =>
+  z.string({ error: requiredMessage }).superRefine((value, ctx) => {
+    if (value === '') ctx.addIssue({ code: 'custom', message: requiredMessage });
+    else if (value.length < PASSWORD_MIN_LENGTH)
+      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.passwordTooShort });
+    else if (value.length > PASSWORD_MAX_LENGTH)
+      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.passwordTooLong });
+  });
+
+/** An existing password: only presence is checked (and a cap, before hashing). */
+export const existingPasswordSchema = (requiredMessage: string = AUTH_MESSAGES.passwordRequired) =>
+  z
+    .string({ error: requiredMessage })
+    .min(1, { error: requiredMessage })
+    .max(PASSWORD_MAX_LENGTH, { error: AUTH_MESSAGES.passwordTooLong });
+
+/** POST /api/auth/signup */
+export const signupBodySchema = z.object({
+  first_name: requiredText('First name is required', 'First name', TEXT_LIMITS.name),
+  last_name: requiredText('Last name is required', 'Last name', TEXT_LIMITS.name),
+  email: requiredEmail,
+  password: newPasswordSchema(),
+});
+export type SignupBody = z.infer<typeof signupBodySchema>;
+
+/** POST /api/auth/signin */
+export const signinBodySchema = z.object({
+  email: requiredEmail,
+  password: existingPasswordSchema(),
+});
+export type SigninBody = z.infer<typeof signinBodySchema>;
+
+export const AUTH_PROVIDERS = ['email', 'google'] as const;
+export const authProviderSchema = z.enum(AUTH_PROVIDERS);
+export type AuthProvider = z.infer<typeof authProviderSchema>;
+
+/** The profile the app reads (spec part 1 §3, part 2 §3). user_id repeats id, as the old backend did. */
+export const userSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  google_id: z.string().nullable(),
+  profile_picture_url: z.string().nullable(),
+  auth_provider: authProviderSchema,
+  auth_method: authProviderSchema,
+  is_guest: z.boolean(),
+  email_verified: z.boolean(),
+  /** Settings default for new invoices (DESIGN: default currency). */
+  default_currency: currencyCodeSchema,
+  data: z.record(z.string(), z.unknown()),
+  user_metadata: z.object({ avatar_url: z.string().nullable(), name: z.string() }),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Answer of sign-up, sign-in, GET /api/users/{id} and the session check. */
+export const userResponseSchema = z.object({ success: z.literal(true), user: userSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
+export const authResponseSchema = userResponseSchema;
+export type AuthResponse = UserResponse;
+
+/** Which sign-in methods this server offers, so the Google button can say when it is not configured. */
+export const authProvidersResponseSchema = z.object({ success: z.literal(true), google: z.boolean() });
+export type AuthProvidersResponse = z.infer<typeof authProvidersResponseSchema>;

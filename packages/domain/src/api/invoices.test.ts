@@ -1,0 +1,139 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { invoiceDocumentInputSchema } from '../invoice-document';
+import { computeTotals } from '../totals';
+import { toErrorEnvelope } from '../validation-error';
+import {
+  editDataSchema,
+  invoiceDataSchema,
+  invoiceListQuerySchema,
+  invoiceStatusBodySchema,
+  recipientName,
+  savedInvoiceBodySchema,
+  toEditData,
+  toInvoiceData,
+  toInvoiceTotals,
+} from './invoices';
+
+const ID = '3f2b8c1e-9a4d-4e6f-8b1a-2c3d4e5f6a7b';
+
+const data = {
+  from: 'Acme',
+  to: 'Globex\nStreet',
+  items: [{ id: 'x', name: 'Work', quantity: 3, unit_cost: 10.1 }],
+  invoice_number: 'INV-7',
+  issued_date: '2026-11-21',
+  due_date: '2026-11-28',
+  tax_percent: 20,
+  tax_type: 'percent',
+  show_tax: true,
+  currency: 'GBP',
+};
+const payload = { user_id: ID, client_id: ID, business_id: '', data, issued_date: '2026-11-21', status: 'draft' };
+
+describe('saved invoice payload', () => {
+  it('parses the editor payload and keeps data as the document', () => {
+    const body = savedInvoiceBodySchema.parse(payload);
+    expect(body).toMatchObject({ user_id: ID, client_id: ID, business_id: null, status: 'draft', due_date: null });
+    expect(body.data).toMatchObject({ invoiceNumber: 'INV-7', currency: 'GBP', items: [{ unitCost: 1_010 }] });
+    expect(savedInvoiceBodySchema.parse({ ...payload, status: undefined }).status).toBeUndefined();
+    expect(savedInvoiceBodySchema.parse({ ...payload, client_id: undefined }).client_id).toBeUndefined();
+    expect(savedInvoiceBodySchema.parse({ ...payload, client_id: null }).client_id).toBeNull();
+  });
+
+  it('requires an invoice number and valid references', () => {
+    const noNumber = savedInvoiceBodySchema.safeParse({ ...payload, data: { ...data, invoice_number: ' ' } });
+    expect(toErrorEnvelope(noNumber.error!).errors).toEqual(['Invoice number is required.']);
+    const badClient = savedInvoiceBodySchema.safeParse({ ...payload, client_id: 'abc' });
+    expect(toErrorEnvelope(badClient.error!).errors).toEqual(['Client must be a valid id.']);
+    const noData = savedInvoiceBodySchema.safeParse({ ...payload, data: undefined });
+    expect(toErrorEnvelope(noData.error!).errors).toEqual(['Invoice data must be a JSON object.']);
+    const badStatus = savedInvoiceBodySchema.safeParse({ ...payload, status: 'void' });
+    expect(toErrorEnvelope(badStatus.error!).errors).toEqual(['Status must be one of draft, sent, paid or overdue.']);
+  });
+
+  it('reads the list query with the spec defaults', () => {
+    expect(invoiceListQuerySchema.parse({})).toEqual({
+      user_id: undefined,
+      page: 1,
+      per_page: 10,
+      search: '',
+      status: 'all',
+    });
+    expect(invoiceListQuerySchema.parse({ status: 'Overdue' }).status).toBe('overdue');
+    expect(invoiceListQuerySchema.parse({ status: 'in progress' }).status).toBe('sent');
+    expect(toErrorEnvelope(invoiceListQuerySchema.safeParse({ status: 'void' }).error!).error).toBe(
+      'Status filter must be one of all, draft, sent, paid or overdue.',
+    );
+  });
+
+  it('accepts any status in a status update', () => {
+    for (const status of ['draft', 'sent', 'paid', 'overdue']) {
+      expect(invoiceStatusBodySchema.parse({ status, user_id: ID }).status).toBe(status);
+    }
+    expect(invoiceStatusBodySchema.safeParse({}).success).toBe(false);
+  });
+});
+
+describe('conversions to the contract', () => {
+  it('produces data, edit data and totals the response schemas accept', () => {
+    const document = invoiceDocumentInputSchema.parse(data);
+    const invoiceData = toInvoiceData(document);
+    expect(invoiceDataSchema.parse(invoiceData)).toEqual(invoiceData);
+    expect(invoiceData).toMatchObject({ currency_symbol: '£', currency_label: 'British Pound (£)', tax_percent: 20 });
+    expect(invoiceData.items).toEqual([
+      { id: '1', name: 'Work', description: '', showDesc: false, quantity: 3, unit_cost: 10.1 },
+    ]);
+    const edit = toEditData(document, { clientId: ID, businessId: null, status: 'sent' });
+    expect(editDataSchema.parse(edit)).toMatchObject({
+      invoiceNumber: 'INV-7',
+      taxPercent: 20,
+      clientId: ID,
+      currency: 'GBP',
+    });
+    expect(toInvoiceTotals(computeTotals(document))).toEqual({
+      subtotal: 30.3,
+      tax: 6.06,
+      discount: 0,
+      shipping: 0,
+      total: 36.36,
+    });
+  });
+
+  it('round-trips any valid document through its contract shape', () => {
+    const money = fc.integer({ min: 0, max: 99_999_999 }).map((minor) => `${Math.floor(minor / 100)}.${minor % 100}`);
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            name: fc.string({ minLength: 1 }).filter((s) => s.trim() !== ''),
+            quantity: fc.nat(1000),
+            unit_cost: money,
+          }),
+          {
+            minLength: 1,
+            maxLength: 5,
+          },
+        ),
+        fc.record({ tax: fc.integer({ min: 0, max: 10_000 }), type: fc.constantFrom('percent', 'fixed', 'flat') }),
+        fc.boolean(),
+        (items, tax, show) => {
+          const document = invoiceDocumentInputSchema.parse({
+            ...data,
+            items,
+            tax_percent: tax.tax / 100,
+            tax_type: tax.type,
+            show_tax: show,
+          });
+          expect(invoiceDocumentInputSchema.parse(toInvoiceData(document))).toEqual(document);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('takes the first non-blank line of To as the name', () => {
+    expect(recipientName('\n  Globex Corp  \nStreet')).toBe('Globex Corp');
+    expect(recipientName('')).toBe('');
+  });
+});

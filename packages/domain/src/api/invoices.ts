@@ -1,0 +1,346 @@
+import { z } from 'zod';
+import { getCurrency } from '../currencies';
+import { invoiceDocumentInputSchema, logoRefToUrl, type InvoiceDocument } from '../invoice-document';
+import { toDecimal } from '../money';
+import {
+  invoiceStatusSchema,
+  normalizeStatus,
+  statusInputSchema,
+  type InvoiceStatus,
+  type StatusFilter,
+} from '../status';
+import type { Totals } from '../totals';
+import { businessSchema } from './businesses';
+import { clientSchema } from './clients';
+import {
+  amountSchema,
+  booleanQuerySchema,
+  currencyCodeSchema,
+  currencyInputSchema,
+  okResponseSchema,
+  optionalDateSchema,
+  optionalText,
+  optionalUuidSchema,
+  pageQueryShape,
+  paginationSchema,
+  searchQuerySchema,
+  timestampSchema,
+  userIdField,
+  uuidSchema,
+} from './common';
+
+/** Spec part 2 §9: invoices page size 10. */
+export const INVOICES_DEFAULT_PER_PAGE = 10;
+export const BULK_DOWNLOAD_MAX = 100;
+
+export const INVOICE_MESSAGES = {
+  numberRequired: 'Invoice number is required.',
+  numberTaken: 'An invoice with this number already exists. Please use a different invoice number.',
+  notFound: 'Invoice not found',
+  statusFilter: 'Status filter must be one of all, draft, sent, paid or overdue.',
+  bulkEmpty: 'Select at least one invoice to download.',
+  bulkTooMany: `At most ${BULK_DOWNLOAD_MAX} invoices can be downloaded at once.`,
+} as const;
+
+/**
+ * POST /api/invoices and PUT /api/invoices/{id}: the saved payload of spec part 1 §3. `data`
+ * is the invoice document (validated and converted to minor units); the top-level copies of
+ * dates and currency are checked for form but `data` is authoritative.
+ */
+export const savedInvoiceBodySchema = z
+  .object({
+    user_id: userIdField,
+    client_id: optionalUuidSchema('Client'),
+    business_id: optionalUuidSchema('Business'),
+    data: invoiceDocumentInputSchema,
+    issued_date: optionalDateSchema('Issued date'),
+    due_date: optionalDateSchema('Due date'),
+    /** Absent: draft on create, unchanged on update. */
+    status: statusInputSchema.nullish().transform((value) => value ?? undefined),
+    currency: currencyInputSchema,
+    currency_symbol: optionalText('Currency symbol', 10),
+    currency_label: optionalText('Currency label', 100),
+  })
+  .superRefine((body, ctx) => {
+    if (body.data.invoiceNumber === '') {
+      ctx.addIssue({ code: 'custom', path: ['data', 'invoice_number'], message: INVOICE_MESSAGES.numberRequired });
+    }
+  });
+export type SavedInvoiceBody = z.infer<typeof savedInvoiceBodySchema>;
+export type SavedInvoiceBodyInput = z.input<typeof savedInvoiceBodySchema>;
+
+const statusFilterSchema = z
+  .string({ error: INVOICE_MESSAGES.statusFilter })
+  .optional()
+  .transform((value, ctx): StatusFilter => {
+    const text = (value ?? '').trim().toLowerCase();
+    if (text === '' || text === 'all') return 'all';
+    const status = normalizeStatus(text);
+    if (!status) {
+      ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.statusFilter });
+      return z.NEVER;
+    }
+    return status;
+  });
+
+/** GET /api/invoices?user_id&page&per_page=10&search&status. The status filter uses the effective status. */
+export const invoiceListQuerySchema = z.object({
+  user_id: userIdField,
+  ...pageQueryShape(INVOICES_DEFAULT_PER_PAGE),
+  search: searchQuerySchema,
+  status: statusFilterSchema,
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
+
+/** GET /api/invoices/{id}?user_id&include_client=true&include_business=true */
+export const invoiceDetailQuerySchema = z.object({
+  user_id: userIdField,
+  include_client: booleanQuerySchema,
+  include_business: booleanQuerySchema,
+});
+export type InvoiceDetailQuery = z.infer<typeof invoiceDetailQuerySchema>;
+
+/** PUT /api/invoices/{id}/status: any of the four, from any status (spec part 2 §4). */
+export const invoiceStatusBodySchema = z.object({ user_id: userIdField, status: statusInputSchema });
+export type InvoiceStatusBody = z.infer<typeof invoiceStatusBodySchema>;
+
+/** Bulk download of the list's selection: one ZIP, one `{number}_{date}.pdf` per invoice. */
+export const bulkDownloadBodySchema = z.object({
+  user_id: userIdField,
+  invoice_ids: z
+    .array(uuidSchema('Invoice id'), { error: INVOICE_MESSAGES.bulkEmpty })
+    .min(1, { error: INVOICE_MESSAGES.bulkEmpty })
+    .max(BULK_DOWNLOAD_MAX, { error: INVOICE_MESSAGES.bulkTooMany })
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
+});
+export type BulkDownloadBody = z.infer<typeof bulkDownloadBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+const adjustmentTypeOutSchema = z.enum(['percent', 'fixed']);
+
+export const invoiceItemDataSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  showDesc: z.boolean(),
+  quantity: z.number().int(),
+  unit_cost: amountSchema,
+});
+export type InvoiceItemData = z.infer<typeof invoiceItemDataSchema>;
+
+/** An invoice's `data` as read back (spec part 2 §3): the editor's snake_case body, decimals. */
+export const invoiceDataSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  invoice_number: z.string(),
+  issued_date: z.string().nullable(),
+  due_date: z.string().nullable(),
+  currency: currencyCodeSchema,
+  currency_symbol: z.string(),
+  currency_label: z.string(),
+  logo_url: z.string().nullable(),
+  items: z.array(invoiceItemDataSchema),
+  show_tax: z.boolean(),
+  /** Percent (0-100) when tax_type is percent, else an amount. */
+  tax_percent: amountSchema,
+  tax_type: adjustmentTypeOutSchema,
+  show_discount: z.boolean(),
+  discount_percent: amountSchema,
+  discount_type: adjustmentTypeOutSchema,
+  show_shipping: z.boolean(),
+  shipping_amount: amountSchema,
+  payment_details: z.string(),
+  payment_instructions: z.string(),
+  terms: z.string(),
+});
+export type InvoiceData = z.infer<typeof invoiceDataSchema>;
+
+/** computeTotals' result as decimals, so no page recomputes it in another order. */
+export const invoiceTotalsSchema = z.object({
+  subtotal: amountSchema,
+  tax: amountSchema,
+  discount: amountSchema,
+  shipping: amountSchema,
+  total: amountSchema,
+});
+export type InvoiceTotals = z.infer<typeof invoiceTotalsSchema>;
+
+export const invoiceCurrencySchema = z.object({ code: currencyCodeSchema, symbol: z.string(), label: z.string() });
+
+/** An invoice in the list and on the detail page (spec part 2 §3). */
+export const invoiceSchema = z.object({
+  id: z.string(),
+  invoice_number: z.string(),
+  /** Effective: a sent invoice past its due date reads overdue. */
+  status: invoiceStatusSchema,
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+  issued_date: z.string().nullable(),
+  due_date: z.string().nullable(),
+  total_amount: amountSchema,
+  totals: invoiceTotalsSchema,
+  currency: invoiceCurrencySchema,
+  /** First line of To, or the linked client's name. */
+  client_name: z.string(),
+  client_id: z.string().nullable(),
+  business_id: z.string().nullable(),
+  client: clientSchema.partial({ invoice_count: true }).nullable().optional(),
+  business: businessSchema.partial({ invoice_count: true }).nullable().optional(),
+  data: invoiceDataSchema,
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const invoiceListResponseSchema = z.object({
+  success: z.literal(true),
+  invoices: z.array(invoiceSchema),
+  pagination: paginationSchema,
+});
+export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
+
+export const invoiceResponseSchema = z.object({ success: z.literal(true), invoice: invoiceSchema });
+export type InvoiceResponse = z.infer<typeof invoiceResponseSchema>;
+
+/** POST / PUT answer. The editor reads the id from invoice_id, invoiceId, invoice.id, data.id or id. */
+export const savedInvoiceResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  id: z.string(),
+  invoice_id: z.string(),
+  invoice: invoiceSchema,
+});
+export type SavedInvoiceResponse = z.infer<typeof savedInvoiceResponseSchema>;
+
+export const invoiceStatusResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  invoice: invoiceSchema,
+});
+export type InvoiceStatusResponse = z.infer<typeof invoiceStatusResponseSchema>;
+
+/** DELETE /api/invoices/{id} */
+export const invoiceDeleteResponseSchema = okResponseSchema;
+
+/** The server's proposal for a new invoice's number (DESIGN: computed by the server). */
+export const nextInvoiceNumberResponseSchema = z.object({ success: z.literal(true), invoice_number: z.string() });
+export type NextInvoiceNumberResponse = z.infer<typeof nextInvoiceNumberResponseSchema>;
+
+/** GET /api/invoices/{id}/edit: the form's state in camelCase (spec part 1 §3). */
+export const editDataSchema = z.object({
+  invoiceNumber: z.string(),
+  from: z.string(),
+  to: z.string(),
+  items: z.array(invoiceItemDataSchema),
+  issuedDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  paymentDetails: z.string(),
+  paymentInstructions: z.string(),
+  terms: z.string(),
+  taxPercent: amountSchema,
+  discountPercent: amountSchema,
+  shippingAmount: amountSchema,
+  taxType: adjustmentTypeOutSchema,
+  discountType: adjustmentTypeOutSchema,
+  showTax: z.boolean(),
+  showDiscount: z.boolean(),
+  showShipping: z.boolean(),
+  logoUrl: z.string().nullable(),
+  clientId: z.string().nullable(),
+  businessId: z.string().nullable(),
+  currency: currencyCodeSchema,
+  status: invoiceStatusSchema,
+});
+export type EditData = z.infer<typeof editDataSchema>;
+
+export const editDataResponseSchema = z.object({ success: z.literal(true), editData: editDataSchema });
+export type EditDataResponse = z.infer<typeof editDataResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Conversions from the domain document to the contract (one place, so every page agrees)
+
+/** The invoice's `data` as the contract carries it; item ids are positions (the editor makes its own). */
+export function toInvoiceData(document: InvoiceDocument): InvoiceData {
+  const currency = getCurrency(document.currency);
+  return {
+    from: document.from,
+    to: document.to,
+    invoice_number: document.invoiceNumber,
+    issued_date: document.issuedDate,
+    due_date: document.dueDate,
+    currency: currency.code,
+    currency_symbol: currency.symbol,
+    currency_label: currency.label,
+    logo_url: document.logo ? logoRefToUrl(document.logo) : null,
+    items: document.items.map((item, index) => ({
+      id: String(index + 1),
+      name: item.name,
+      description: item.description,
+      showDesc: item.description !== '',
+      quantity: item.quantity,
+      unit_cost: toDecimal(item.unitCost),
+    })),
+    show_tax: document.tax.enabled,
+    tax_percent: toDecimal(document.tax.value),
+    tax_type: document.tax.type,
+    show_discount: document.discount.enabled,
+    discount_percent: toDecimal(document.discount.value),
+    discount_type: document.discount.type,
+    show_shipping: document.shipping.enabled,
+    shipping_amount: toDecimal(document.shipping.amount),
+    payment_details: document.paymentDetails,
+    payment_instructions: document.paymentInstructions,
+    terms: document.terms,
+  };
+}
+
+export function toEditData(
+  document: InvoiceDocument,
+  refs: { clientId: string | null; businessId: string | null; status: InvoiceStatus },
+): EditData {
+  const data = toInvoiceData(document);
+  return {
+    invoiceNumber: data.invoice_number,
+    from: data.from,
+    to: data.to,
+    items: data.items,
+    issuedDate: data.issued_date,
+    dueDate: data.due_date,
+    paymentDetails: data.payment_details,
+    paymentInstructions: data.payment_instructions,
+    terms: data.terms,
+    taxPercent: data.tax_percent,
+    discountPercent: data.discount_percent,
+    shippingAmount: data.shipping_amount,
+    taxType: data.tax_type,
+    discountType: data.discount_type,
+    showTax: data.show_tax,
+    showDiscount: data.show_discount,
+    showShipping: data.show_shipping,
+    logoUrl: data.logo_url,
+    clientId: refs.clientId,
+    businessId: refs.businessId,
+    currency: data.currency,
+    status: refs.status,
+  };
+}
+
+export function toInvoiceTotals(totals: Totals): InvoiceTotals {
+  return {
+    subtotal: toDecimal(totals.subtotal),
+    tax: toDecimal(totals.tax),
+    discount: toDecimal(totals.discount),
+    shipping: toDecimal(totals.shipping),
+    total: toDecimal(totals.total),
+  };
+}
+
+/** The name the lists show for an invoice: the first non-blank line of To. */
+export function recipientName(to: string): string {
+  return (
+    to
+      .split(/\r\n|\r|\n/)
+      .map((line) => line.trim())
+      .find((line) => line !== '') ?? ''
+  );
+}

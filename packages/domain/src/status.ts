@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** Stored invoice statuses (DESIGN "statuses"). */
+export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** The list's filter chips: All, Draft, Sent, Paid, Overdue. */
+export const STATUS_FILTERS = ['all', ...INVOICE_STATUSES] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export const STATUS_MESSAGE = 'Status must be one of draft, sent, paid or overdue.';
+
+const STATUS_SET: ReadonlySet<string> = new Set(INVOICE_STATUSES);
+
+export function isInvoiceStatus(value: unknown): value is InvoiceStatus {
+  return typeof value === 'string' && STATUS_SET.has(value);
+}
+
+/** A stored or submitted status, case-insensitive; the legacy 'in progress' means sent. Null when not a status. */
+export function normalizeStatus(input: unknown): InvoiceStatus | null {
+  if (typeof input !== 'string') return null;
+  const value = input
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+  if (value === 'in progress') return 'sent';
+  return isInvoiceStatus(value) ? value : null;
+}
+
+/**
+ * The status every view reports: a sent invoice whose due date has passed is overdue.
+ * Dates are YYYY-MM-DD, so string order is date order; the due day itself is not overdue.
+ */
+export function effectiveStatus(stored: InvoiceStatus | string, dueDate: string | null, today: string): InvoiceStatus {
+  const status = normalizeStatus(stored) ?? 'draft';
+  if (status === 'sent' && dueDate && dueDate < today) return 'overdue';
+  return status;
+}
+
+const LABELS: Record<InvoiceStatus, string> = { draft: 'Draft', sent: 'Sent', paid: 'Paid', overdue: 'Overdue' };
+
+/** Badge text: known statuses by name ('in progress' shows as Sent), anything else capitalised. */
+export function statusLabel(status: string): string {
+  const known = normalizeStatus(status);
+  if (known) return LABELS[known];
+  const text = status.trim();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A status in a request body: any of the four (or 'in progress'), any case. */
+export const statusInputSchema = z.string({ error: STATUS_MESSAGE }).transform((value, ctx): InvoiceStatus => {
+  const status = normalizeStatus(value);
+  if (!status) {
+    ctx.addIssue({ code: 'custom', message: STATUS_MESSAGE });
+    return z.NEVER;
+  }
+  return status;
+});
+
+/** A status as responses carry it (always one of the four). */
+export const invoiceStatusSchema = z.enum(INVOICE_STATUSES, { error: STATUS_MESSAGE });

@@ -1,0 +1,276 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { invoiceDocumentInputSchema, MESSAGES } from './invoice-document';
+import { MAX_MONEY_MINOR } from './money';
+import { computeTotals, type Adjustment, type TotalsInput } from './totals';
+
+// ---------------------------------------------------------------------------------------------
+// An independent oracle: exact rationals over BigInt, fed the decimal text a user types.
+// It shares no code with money.ts or totals.ts.
+
+interface Rational {
+  n: bigint;
+  d: bigint;
+}
+
+const abs = (x: bigint) => (x < 0n ? -x : x);
+const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
+function rational(n: bigint, d = 1n): Rational {
+  const g = gcd(abs(n), d) || 1n;
+  return { n: n / g, d: d / g };
+}
+const add = (a: Rational, b: Rational) => rational(a.n * b.d + b.n * a.d, a.d * b.d);
+const mul = (a: Rational, b: Rational) => rational(a.n * b.n, a.d * b.d);
+const ZERO = rational(0n);
+
+function decimal(text: string): Rational {
+  const [whole, fraction = ''] = text.split('.');
+  return rational(BigInt(`${whole}${fraction}`), 10n ** BigInt(fraction.length));
+}
+
+/** Rounds to whole cents, half away from zero. */
+function cents(value: Rational): bigint {
+  const scaled = value.n * 100n;
+  const magnitude = abs(scaled);
+  let whole = magnitude / value.d;
+  if ((magnitude % value.d) * 2n >= value.d) whole += 1n;
+  return scaled < 0n ? -whole : whole;
+}
+
+interface TextInvoice {
+  items: { quantity: number; unitCost: string }[];
+  tax: { enabled: boolean; type: 'percent' | 'fixed'; value: string };
+  discount: { enabled: boolean; type: 'percent' | 'fixed'; value: string };
+  shipping: { enabled: boolean; amount: string };
+}
+
+function oracle(invoice: TextInvoice) {
+  const lines = invoice.items.map((item) => mul(rational(BigInt(item.quantity)), decimal(item.unitCost)));
+  const subtotal = lines.reduce(add, ZERO);
+  const adjustment = (a: TextInvoice['tax']): bigint =>
+    !a.enabled
+      ? 0n
+      : a.type === 'fixed'
+        ? cents(decimal(a.value))
+        : cents(mul(subtotal, mul(decimal(a.value), rational(1n, 100n))));
+  const tax = adjustment(invoice.tax);
+  const discount = adjustment(invoice.discount);
+  const shipping = invoice.shipping.enabled ? cents(decimal(invoice.shipping.amount)) : 0n;
+  const raw = cents(subtotal) + tax - discount + shipping;
+  return {
+    lines: lines.map(cents),
+    subtotal: cents(subtotal),
+    tax,
+    discount,
+    shipping,
+    total: raw > 0n ? raw : 0n,
+  };
+}
+
+/** The test's own text → minor units conversion (not money.parseMinor). */
+const minor = (text: string) => Number(cents(decimal(text)));
+
+function toInput(invoice: TextInvoice): TotalsInput {
+  const adjustment = (a: TextInvoice['tax']): Adjustment => ({
+    enabled: a.enabled,
+    type: a.type,
+    value: minor(a.value),
+  });
+  return {
+    items: invoice.items.map((item) => ({ quantity: item.quantity, unitCost: minor(item.unitCost) })),
+    tax: adjustment(invoice.tax),
+    discount: adjustment(invoice.discount),
+    shipping: { enabled: invoice.shipping.enabled, amount: minor(invoice.shipping.amount) },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generators: amounts as typed text with 0, 1 or 2 decimals, biased towards .x5 and cap values.
+
+const fraction = fc.oneof(
+  fc.constant(''),
+  fc.integer({ min: 0, max: 9 }).map(String),
+  fc.integer({ min: 0, max: 99 }).map((n) => String(n).padStart(2, '0')),
+  fc.constantFrom('05', '15', '25', '45', '5', '95', '99'),
+);
+const wholeUpTo = (max: bigint) =>
+  fc.oneof(fc.bigInt({ min: 0n, max: 100n }), fc.bigInt({ min: 0n, max: 100_000n }), fc.bigInt({ min: 0n, max }));
+const amountText = (max: bigint) =>
+  fc.tuple(wholeUpTo(max), fraction).map(([whole, frac]) => (frac ? `${whole}.${frac}` : `${whole}`));
+const percentText = fc
+  .tuple(fc.integer({ min: 0, max: 100 }), fraction)
+  .map(([whole, frac]) => (whole === 100 || !frac ? `${whole}` : `${whole}.${frac}`));
+const quantity = fc.oneof(
+  fc.integer({ min: 0, max: 10 }),
+  fc.integer({ min: 0, max: 10_000 }),
+  fc.integer({ min: 0, max: 1_000_000_000 }),
+);
+const adjustment = fc.oneof(
+  fc.record({ enabled: fc.boolean(), type: fc.constant('percent' as const), value: percentText }),
+  fc.record({ enabled: fc.boolean(), type: fc.constant('fixed' as const), value: amountText(999_999_999_999n) }),
+);
+const textInvoice: fc.Arbitrary<TextInvoice> = fc.record({
+  items: fc.array(fc.record({ quantity, unitCost: amountText(999_999_999_999n) }), { maxLength: 30 }),
+  tax: adjustment,
+  discount: adjustment,
+  shipping: fc.record({ enabled: fc.boolean(), amount: amountText(999_999_999_999n) }),
+});
+
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+describe('computeTotals against an exact rational oracle', () => {
+  it('agrees on every amount, or throws RangeError exactly when an amount leaves the safe range', () => {
+    fc.assert(
+      fc.property(textInvoice, (invoice) => {
+        const expected = oracle(invoice);
+        const all = [...expected.lines, expected.subtotal, expected.tax, expected.discount, expected.shipping];
+        if (all.some((value) => value > SAFE) || expected.total > SAFE) {
+          expect(() => computeTotals(toInput(invoice))).toThrow(RangeError);
+          return;
+        }
+        const totals = computeTotals(toInput(invoice));
+        expect(totals.lines.map(BigInt)).toEqual(expected.lines);
+        expect(BigInt(totals.subtotal)).toBe(expected.subtotal);
+        expect(BigInt(totals.tax)).toBe(expected.tax);
+        expect(BigInt(totals.discount)).toBe(expected.discount);
+        expect(BigInt(totals.shipping)).toBe(expected.shipping);
+        expect(BigInt(totals.total)).toBe(expected.total);
+        expect(totals.total).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('agrees end to end through the invoice schema, numbers or text, and rejects overflow with a message', () => {
+    fc.assert(
+      fc.property(textInvoice, fc.boolean(), (invoice, asNumbers) => {
+        const value = (text: string) => (asNumbers ? Number(text) : text);
+        const body = {
+          from: 'Me',
+          to: 'You',
+          items: [
+            { name: 'Named', quantity: 0, unit_cost: value('0') },
+            ...invoice.items.map((item) => ({
+              name: 'Item',
+              quantity: item.quantity,
+              unit_cost: value(item.unitCost),
+            })),
+          ],
+          tax_type: invoice.tax.type,
+          tax_percent: value(invoice.tax.value),
+          show_tax: invoice.tax.enabled,
+          discount_type: invoice.discount.type === 'fixed' ? 'flat' : 'percent',
+          discount_percent: value(invoice.discount.value),
+          show_discount: invoice.discount.enabled,
+          shipping_amount: value(invoice.shipping.amount),
+          show_shipping: invoice.shipping.enabled,
+        };
+        const expected = oracle(invoice);
+        const fits = [...expected.lines, expected.subtotal, expected.tax, expected.discount, expected.total].every(
+          (amount) => amount <= BigInt(MAX_MONEY_MINOR),
+        );
+        const result = invoiceDocumentInputSchema.safeParse(body);
+        if (!fits) {
+          expect(result.success).toBe(false);
+          expect(result.error?.issues.map((issue) => issue.message)).toContain(MESSAGES.tooLarge);
+          return;
+        }
+        expect(result.success).toBe(true);
+        const totals = computeTotals(result.data!);
+        expect(BigInt(totals.subtotal)).toBe(expected.subtotal);
+        expect(BigInt(totals.tax)).toBe(expected.tax);
+        expect(BigInt(totals.discount)).toBe(expected.discount);
+        expect(BigInt(totals.shipping)).toBe(expected.shipping);
+        expect(BigInt(totals.total)).toBe(expected.total);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('computeTotals edge cases', () => {
+  const off = { enabled: false, type: 'percent', value: 0 } as const;
+  const base: TotalsInput = { items: [], tax: off, discount: off, shipping: { enabled: false, amount: 0 } };
+  const items = (...pairs: [number, number][]) => pairs.map(([q, unitCost]) => ({ quantity: q, unitCost }));
+
+  it('a 100% discount leaves 0', () => {
+    const totals = computeTotals({
+      ...base,
+      items: items([3, 12_345]),
+      discount: { enabled: true, type: 'percent', value: 10_000 },
+    });
+    expect(totals).toMatchObject({ subtotal: 37_035, discount: 37_035, total: 0 });
+  });
+
+  it('a fixed discount larger than the subtotal gives 0, never a negative total, even with shipping', () => {
+    const totals = computeTotals({
+      ...base,
+      items: items([1, 1_000]),
+      discount: { enabled: true, type: 'fixed', value: 5_000 },
+      shipping: { enabled: true, amount: 500 },
+    });
+    expect(totals).toMatchObject({ subtotal: 1_000, discount: 5_000, shipping: 500, total: 0 });
+  });
+
+  it('rounds a percent once, on the subtotal, half away from zero', () => {
+    const tenPercent = { enabled: true, type: 'percent', value: 1_000 } as const;
+    // 3 × 1.15 = 3.45; 10% = 0.345 → 0.35 (per line it would be 3 × 0.12 = 0.36)
+    expect(computeTotals({ ...base, items: items([1, 115], [1, 115], [1, 115]), tax: tenPercent }).tax).toBe(35);
+    // 101 × 0.05 = 5.05; 10% = 0.505 → 0.51 (per line: 101 × 0.01 = 1.01)
+    const many = Array.from({ length: 101 }, () => ({ quantity: 1, unitCost: 5 }));
+    expect(computeTotals({ ...base, items: many, tax: tenPercent }).tax).toBe(51);
+    // exact halves go up, just below half goes down
+    expect(computeTotals({ ...base, items: items([1, 5]), tax: tenPercent }).tax).toBe(1); // 0.005
+    expect(computeTotals({ ...base, items: items([1, 4]), tax: tenPercent }).tax).toBe(0); // 0.004
+    const twelveAndHalf = { enabled: true, type: 'percent', value: 1_250 } as const;
+    expect(computeTotals({ ...base, items: items([1, 4]), tax: twelveAndHalf }).tax).toBe(1); // 0.005
+    expect(computeTotals({ ...base, items: items([1, 3]), tax: twelveAndHalf }).tax).toBe(0); // 0.00375
+    // the same rule for a discount
+    expect(computeTotals({ ...base, items: items([1, 115], [1, 115], [1, 115]), discount: tenPercent }).discount).toBe(
+      35,
+    );
+  });
+
+  it('treats quantity 0 as a zero line', () => {
+    const totals = computeTotals({ ...base, items: items([0, 99_999], [2, 250]) });
+    expect(totals.lines).toEqual([0, 500]);
+    expect(totals.total).toBe(500);
+  });
+
+  it('stays exact for very large quantities and amounts, and throws beyond the safe range', () => {
+    const big = computeTotals({ ...base, items: items([1_000_000_000, 9_007_199]) });
+    expect(big.subtotal).toBe(9_007_199_000_000_000);
+    const cap = computeTotals({
+      ...base,
+      items: items([1, MAX_MONEY_MINOR]),
+      tax: { enabled: true, type: 'percent', value: 10_000 },
+    });
+    expect(cap.tax).toBe(MAX_MONEY_MINOR);
+    expect(cap.total).toBe(2 * MAX_MONEY_MINOR);
+    expect(() => computeTotals({ ...base, items: items([1_000_000_000, MAX_MONEY_MINOR]) })).toThrow(RangeError);
+  });
+
+  it('ignores tax, discount and shipping values that are not shown', () => {
+    const totals = computeTotals({
+      items: items([2, 1_000]),
+      tax: { enabled: false, type: 'percent', value: 2_000 },
+      discount: { enabled: false, type: 'fixed', value: 500 },
+      shipping: { enabled: false, amount: 700 },
+    });
+    expect(totals).toMatchObject({ subtotal: 2_000, tax: 0, discount: 0, shipping: 0, total: 2_000 });
+  });
+
+  it('reads the same value as a percent or as a fixed amount by type', () => {
+    const input = { ...base, items: items([1, 20_000]) };
+    expect(computeTotals({ ...input, tax: { enabled: true, type: 'percent', value: 1_000 } }).tax).toBe(2_000);
+    expect(computeTotals({ ...input, tax: { enabled: true, type: 'fixed', value: 1_000 } }).tax).toBe(1_000);
+    const totals = computeTotals({
+      ...input,
+      tax: { enabled: true, type: 'percent', value: 2_000 },
+      discount: { enabled: true, type: 'fixed', value: 1_500 },
+      shipping: { enabled: true, amount: 999 },
+    });
+    // 200.00 + 40.00 − 15.00 + 9.99
+    expect(totals.total).toBe(23_499);
+  });
+});
