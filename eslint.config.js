@@ -36,7 +36,14 @@ const featureBoundaries = {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/test-results/**', '**/playwright-report/**', '.tools/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '.tools/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -58,8 +65,14 @@ export default tseslint.config(
           patterns: [
             { group: ['node:*', 'fs', 'path', 'crypto'], message: 'The domain package is pure: no Node APIs.' },
             { group: ['react', 'react-*', '@tanstack/*'], message: 'The domain package is pure: no React.' },
-            { group: ['fastify*', '@fastify/*', 'pg', 'drizzle-orm*'], message: 'The domain package is pure: no server or database code.' },
-            { group: ['@invoicer/server*', '@invoicer/web*', '**/apps/**'], message: 'The domain package imports neither app.' },
+            {
+              group: ['fastify*', '@fastify/*', 'pg', 'drizzle-orm*'],
+              message: 'The domain package is pure: no server or database code.',
+            },
+            {
+              group: ['@invoicer/server*', '@invoicer/web*', '**/apps/**'],
+              message: 'The domain package imports neither app.',
+            },
           ],
         },
       ],

@@ -1,5 +1,5 @@
 import { execSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -11,8 +11,12 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
-const chromiumPath = process.env.CHROMIUM_PATH ?? execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8' }).trim();
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'invoicer-e2e-'));
+const chromiumPath =
+  process.env.CHROMIUM_PATH ??
+  execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8' }).trim();
+// One fixed directory, wiped at each run, so runs never pile up clusters in the temp folder.
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `invoicer-e2e-${port}`);
+rmSync(dataDir, { recursive: true, force: true });
 
 export default defineConfig({
   testDir: './tests',
@@ -25,7 +29,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+      ],
     },
   },
   projects: [

@@ -38,7 +38,10 @@ export function buildIfStale({ force = false } = {}) {
     const changed = Math.max(domain, ...target.sources.map(newestMtime));
     if (!force && built > changed) continue;
     console.log(`[invoicer] Building ${target.workspace}...`);
-    const result = spawnSync('npm', ['run', 'build', '--silent', '-w', target.workspace], { cwd: repoRoot, stdio: 'inherit' });
+    const result = spawnSync('npm', ['run', 'build', '--silent', '-w', target.workspace], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+    });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
 }

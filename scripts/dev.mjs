@@ -5,10 +5,19 @@ import { ensureSupportedNode, repoRoot } from './node-version.mjs';
 ensureSupportedNode();
 const apiPort = process.env.PORT ?? '3000';
 const children = [
-  ['api', 'npm', ['run', 'dev', '-w', 'apps/server'], { NODE_ENV: 'development', PORT: apiPort, DATA_DIR: process.env.DATA_DIR ?? `${repoRoot}/data` }],
+  [
+    'api',
+    'npm',
+    ['run', 'dev', '-w', 'apps/server'],
+    { NODE_ENV: 'development', PORT: apiPort, DATA_DIR: process.env.DATA_DIR ?? `${repoRoot}/data` },
+  ],
   ['web', 'npm', ['run', 'dev', '-w', 'apps/web'], { API_PORT: apiPort }],
 ].map(([name, command, args, env]) => {
-  const child = spawn(command, args, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   for (const stream of [child.stdout, child.stderr]) {
     stream.on('data', (chunk) => {
       for (const line of chunk.toString().split('\n').filter(Boolean)) console.log(`[${name}] ${line}`);

@@ -33,7 +33,11 @@ test('the browser gets a PDF and a page preview from the public endpoints', asyn
     const pdf = await fetch('/generate-invoice', { method: 'POST', headers, body });
     const pdfBytes = new Uint8Array(await pdf.arrayBuffer());
     const preview = await fetch('/preview-invoice', { method: 'POST', headers, body });
-    const bad = await fetch('/generate-invoice', { method: 'POST', headers, body: JSON.stringify({ from: '', to: 'x', items: [] }) });
+    const bad = await fetch('/generate-invoice', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ from: '', to: 'x', items: [] }),
+    });
     return {
       pdfStatus: pdf.status,
       pdfType: pdf.headers.get('content-type'),
@@ -54,5 +58,7 @@ test('the browser gets a PDF and a page preview from the public endpoints', asyn
     badStatus: 400,
     badBody: { success: false, error: 'Fill "From" and "To" fields.' },
   });
-  expect(result.disposition).toContain("filename*=UTF-8''invoice-%D0%9A%D0%BB%D0%B8%D0%B5%D0%BD%D1%82_%D0%9E%D0%9E%D0%9E.pdf");
+  expect(result.disposition).toContain(
+    "filename*=UTF-8''invoice-%D0%9A%D0%BB%D0%B8%D0%B5%D0%BD%D1%82_%D0%9E%D0%9E%D0%9E.pdf",
+  );
 });

@@ -34,7 +34,6 @@ export async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'invoicer-test-'));
-    await fs.chmod(dataDir, 0o755);
     embedded = await startEmbeddedPostgres({ dataDir });
     adminUrl = embedded.connectionString;
   }

@@ -13,7 +13,6 @@ import { afterAll, describe, expect, it } from 'vitest';
  */
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
 const running = new Set<ChildProcess>();
 
 interface Started {
@@ -22,9 +21,19 @@ interface Started {
 }
 
 function startServer(dataDir: string): Promise<Started> {
-  const child = spawn(tsx, ['src/main.ts'], {
+  // One process (node with the tsx loader), so SIGKILL hits the server itself, as a crash would.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PDF_THREADS: '1', WEB_DIST_DIR: '/nonexistent' },
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PDF_THREADS: '1',
+      WEB_DIST_DIR: '/nonexistent',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
@@ -37,7 +46,9 @@ function startServer(dataDir: string): Promise<Started> {
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(Object.assign(new Error(`server exited with ${code}: ${output}`), { code, output })));
+    child.on('exit', (code) =>
+      reject(Object.assign(new Error(`server exited with ${code}: ${output}`), { code, output })),
+    );
   });
 }
 
@@ -60,7 +71,6 @@ afterAll(async () => {
 describe('the server process on the embedded PostgreSQL', () => {
   it('recovers after kill -9, keeps committed data, and refuses a second server on the same data directory', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'invoicer-process-'));
-    await fs.chmod(dataDir, 0o755);
     try {
       const first = await startServer(dataDir);
       const firstHealth = await fetch(`${first.url}/api/health`);
@@ -76,7 +86,9 @@ describe('the server process on the embedded PostgreSQL', () => {
       expect(second!.output).toContain('already using the data directory');
 
       // Store something, then crash without any clean-up.
-      const pixel = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer();
+      const pixel = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+        .png()
+        .toBuffer();
       const form = new FormData();
       form.append('logo', new Blob([pixel], { type: 'image/png' }), 'pixel.png');
       const stored = await fetch(`${first.url}/upload-logo`, { method: 'POST', body: form });

@@ -86,7 +86,8 @@ function postgresUserIds(): { uid: number; gid: number } | undefined {
     spawnSync('groupadd', ['--system', 'postgres']);
     spawnSync('useradd', ['--system', '-g', 'postgres', '--no-create-home', 'postgres']);
     result = lookup();
-    if (result.status !== 0) throw new Error('Running as root, and could not create a postgres user to run PostgreSQL.');
+    if (result.status !== 0)
+      throw new Error('Running as root, and could not create a postgres user to run PostgreSQL.');
   }
   const uid = Number(result.stdout.trim());
   const gid = Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim());
@@ -124,7 +125,12 @@ async function recoverOrphan(clusterDir: string, log: (message: string) => void)
   await fs.rm(pidFile, { force: true });
 }
 
-async function initialise(clusterDir: string, binaries: Binaries, ids: ReturnType<typeof postgresUserIds>, password: string) {
+async function initialise(
+  clusterDir: string,
+  binaries: Binaries,
+  ids: ReturnType<typeof postgresUserIds>,
+  password: string,
+) {
   await fs.mkdir(clusterDir, { recursive: true, mode: 0o700 });
   const pwFile = path.join(path.dirname(clusterDir), `.pwfile-${process.pid}`);
   await fs.writeFile(pwFile, `${password}\n`, { mode: 0o600 });
@@ -135,7 +141,14 @@ async function initialise(clusterDir: string, binaries: Binaries, ids: ReturnTyp
   try {
     const result = spawnSync(
       binaries.initdb,
-      [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'],
+      [
+        `--pgdata=${clusterDir}`,
+        '--auth=scram-sha-256',
+        '--username=postgres',
+        `--pwfile=${pwFile}`,
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
       { encoding: 'utf8', ...ids },
     );
     if (result.status !== 0) throw new Error(`initdb failed: ${result.stderr || result.stdout}`);
@@ -173,6 +186,11 @@ export async function startEmbeddedPostgres(options: {
   const lockFile = await claimDataDir(dataDir);
   const binaries = await loadBinaries();
   const ids = postgresUserIds();
+  if (ids) {
+    // PostgreSQL runs as another user: it must be able to pass through DATA_DIR (not list it).
+    const { mode } = await fs.stat(dataDir);
+    await fs.chmod(dataDir, (mode & 0o777) | 0o711);
+  }
 
   const passwordFile = path.join(dataDir, 'postgres-password');
   let password: string;

@@ -27,7 +27,9 @@ describe('runMigrations', () => {
 
     await Promise.all(Array.from({ length: 5 }, () => runMigrations(url.toString())));
 
-    const journal = JSON.parse(readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+    const journal = JSON.parse(readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    };
     const client = new pg.Client({ connectionString: url.toString() });
     await client.connect();
     const applied = await client.query('select count(*)::int as n from drizzle.__drizzle_migrations');
@@ -36,8 +38,18 @@ describe('runMigrations', () => {
       `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.rows.map((row) => row.table_name)).toEqual([
-      'businesses', 'clients', 'invoice_items', 'invoices', 'logos', 'notifications',
-      'oauth_states', 'outbox', 'rate_limits', 'sessions', 'support_requests', 'users',
+      'businesses',
+      'clients',
+      'invoice_items',
+      'invoices',
+      'logos',
+      'notifications',
+      'oauth_states',
+      'outbox',
+      'rate_limits',
+      'sessions',
+      'support_requests',
+      'users',
     ]);
     // Every table that holds a user's data carries user_id (DESIGN rule 1).
     const withoutUser = await client.query<{ table_name: string }>(

@@ -32,7 +32,9 @@ export default fp<{ distDir: string }>(
         !request.url.startsWith('/api/') &&
         !path.extname(request.url.split('?')[0] ?? '');
       if (isPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-      return reply.code(404).send({ success: false, error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+      return reply
+        .code(404)
+        .send({ success: false, error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
     });
   },
   { name: 'web-app' },

@@ -7,7 +7,14 @@ const specPayload = {
   from: 'Ada Lovelace Consulting\n12 Analytical Row\nLondon',
   to: 'Acme Corp Ltd\n1 Main Street\nSpringfield',
   items: [
-    { id: 'a1', name: 'Design work', description: 'Landing page and logo', showDesc: true, quantity: 3, unit_cost: 10.05 },
+    {
+      id: 'a1',
+      name: 'Design work',
+      description: 'Landing page and logo',
+      showDesc: true,
+      quantity: 3,
+      unit_cost: 10.05,
+    },
     { id: 'a2', name: 'Hosting', quantity: 12, unit_cost: 4.99 },
     { id: 'a3', name: '', quantity: 1, unit_cost: 999 },
   ],
@@ -92,7 +99,11 @@ describe('POST /generate-invoice', () => {
     ['foreign logo url', { logo_url: 'https://evil.example/logo.png' }, 'Logo must be'],
     ['internal-looking logo url', { logo_url: 'http://169.254.169.254/latest/meta-data' }, 'Logo must be'],
   ])('rejects %s with a clear 400', async (_name, change, message) => {
-    const response = await t.app.inject({ method: 'POST', url: '/generate-invoice', payload: { ...specPayload, ...change } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/generate-invoice',
+      payload: { ...specPayload, ...change },
+    });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.success).toBe(false);
@@ -105,7 +116,10 @@ describe('POST /generate-invoice', () => {
       { payload: '[]', headers: { 'content-type': 'application/json' } },
       { payload: 'null', headers: { 'content-type': 'application/json' } },
       { payload: 'from=a&to=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
-      { payload: JSON.stringify({ ...specPayload, terms: 'x'.repeat(1_100_000) }), headers: { 'content-type': 'application/json' } },
+      {
+        payload: JSON.stringify({ ...specPayload, terms: 'x'.repeat(1_100_000) }),
+        headers: { 'content-type': 'application/json' },
+      },
     ];
     for (const request of cases) {
       const response = await t.app.inject({ method: 'POST', url: '/generate-invoice', ...request });
@@ -151,7 +165,11 @@ describe('POST /preview-invoice', () => {
 
   it('pages through a long invoice and refuses a page beyond the last', async () => {
     const items = Array.from({ length: 120 }, (_, i) => ({ name: `Item ${i + 1}`, quantity: 1, unit_cost: 1 }));
-    const first = await t.app.inject({ method: 'POST', url: '/preview-invoice?page=2', payload: { ...specPayload, items } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/preview-invoice?page=2',
+      payload: { ...specPayload, items },
+    });
     expect(first.statusCode).toBe(200);
     const pages = Number(first.headers['x-page-count']);
     expect(pages).toBeGreaterThan(2);
@@ -168,7 +186,11 @@ describe('POST /preview-invoice', () => {
   });
 
   it('validates the body like /generate-invoice, with the same messages', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/preview-invoice', payload: { ...specPayload, to: '' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/preview-invoice',
+      payload: { ...specPayload, to: '' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe('Fill "From" and "To" fields.');
   });

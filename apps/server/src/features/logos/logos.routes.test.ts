@@ -52,7 +52,11 @@ describe('logos', () => {
   });
 
   it('stores a re-encoded, scaled-down logo without metadata and serves it', async () => {
-    const upload = await t.app.inject({ method: 'POST', url: '/upload-logo', ...multipart('logo', 'logo.jpg', 'image/jpeg', photo) });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/upload-logo',
+      ...multipart('logo', 'logo.jpg', 'image/jpeg', photo),
+    });
     expect(upload.statusCode).toBe(201);
     const { success, logo_url } = upload.json();
     expect(success).toBe(true);
@@ -69,10 +73,16 @@ describe('logos', () => {
   });
 
   it('keeps transparency as PNG and embeds the logo in the PDF', async () => {
-    const transparent = await sharp({ create: { width: 200, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } })
+    const transparent = await sharp({
+      create: { width: 200, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } },
+    })
       .webp()
       .toBuffer();
-    const upload = await t.app.inject({ method: 'POST', url: '/upload-logo', ...multipart('logo', 'l.webp', 'image/webp', transparent) });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/upload-logo',
+      ...multipart('logo', 'l.webp', 'image/webp', transparent),
+    });
     expect(upload.statusCode).toBe(201);
     const served = await t.app.inject({ method: 'GET', url: upload.json().logo_url });
     expect(served.headers['content-type']).toBe('image/png');
@@ -80,14 +90,21 @@ describe('logos', () => {
     const pdf = await t.app.inject({
       method: 'POST',
       url: '/generate-invoice',
-      payload: { from: 'A', to: 'B', items: [{ name: 'x', quantity: 1, unit_cost: 1 }], logo_url: upload.json().logo_url },
+      payload: {
+        from: 'A',
+        to: 'B',
+        items: [{ name: 'x', quantity: 1, unit_cost: 1 }],
+        logo_url: upload.json().logo_url,
+      },
     });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.includes(Buffer.from('/Subtype /Image'))).toBe(true);
   });
 
   it('accepts a logo as a data URL in the invoice body', async () => {
-    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
     const pdf = await t.app.inject({
       method: 'POST',
       url: '/generate-invoice',
@@ -103,11 +120,40 @@ describe('logos', () => {
   });
 
   it.each([
-    ['an HTML file named .png', () => multipart('logo', 'x.png', 'image/png', Buffer.from('<html><script>alert(1)</script></html>')), 'PNG, JPEG, WebP or GIF'],
-    ['an SVG with a script', () => multipart('logo', 'x.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')), 'PNG, JPEG, WebP or GIF'],
-    ['a file over 2 MB', () => multipart('logo', 'big.png', 'image/png', Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(2 * 1024 * 1024 + 10)])), 'at most 2 MB'],
+    [
+      'an HTML file named .png',
+      () => multipart('logo', 'x.png', 'image/png', Buffer.from('<html><script>alert(1)</script></html>')),
+      'PNG, JPEG, WebP or GIF',
+    ],
+    [
+      'an SVG with a script',
+      () =>
+        multipart(
+          'logo',
+          'x.svg',
+          'image/svg+xml',
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        ),
+      'PNG, JPEG, WebP or GIF',
+    ],
+    [
+      'a file over 2 MB',
+      () =>
+        multipart(
+          'logo',
+          'big.png',
+          'image/png',
+          Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(2 * 1024 * 1024 + 10)]),
+        ),
+      'at most 2 MB',
+    ],
     ['a decompression bomb', () => multipart('logo', 'bomb.png', 'image/png', decompressionBomb()), 'too large'],
-    ['a truncated PNG', () => multipart('logo', 't.png', 'image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0])), 'could not be read'],
+    [
+      'a truncated PNG',
+      () =>
+        multipart('logo', 't.png', 'image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0])),
+      'could not be read',
+    ],
     ['another field name', () => multipart('file', 'x.png', 'image/png', Buffer.from([0x89, 0x50])), 'field "logo"'],
     ['an empty file', () => multipart('logo', 'x.png', 'image/png', Buffer.alloc(0)), 'choose an image'],
   ])('refuses %s with a 400 and stores nothing', async (_name, build, message) => {

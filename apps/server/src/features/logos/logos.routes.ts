@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, LOGO_UPLOAD_FIELD, logoPath } from '@invoicer/domain/api/logos';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound } from '../../plugins/errors';
+import { badRequest, HttpError, notFound } from '../../plugins/errors';
 import { findLogo, insertLogo } from './logos.queries';
 import { normalizeLogo } from './logos.service';
 
@@ -32,10 +32,11 @@ const logosRoutes: FastifyPluginAsyncZod<{ uploadsPerMinute: number }> = async (
           }
         }
       } catch (error) {
+        if (error instanceof HttpError) throw error;
+        // Anything else here is the multipart parser refusing the body (truncated, malformed, over a limit).
         const code = (error as { code?: string }).code;
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(LOGO_MESSAGES.tooLarge);
-        if (code?.startsWith('FST_')) throw badRequest('The upload could not be read. Send one image in the field "logo".');
-        throw error;
+        throw badRequest('The upload could not be read. Send one image in the form field "logo".');
       }
       if (!bytes || bytes.byteLength === 0) throw badRequest(LOGO_MESSAGES.missing);
       const logo = await normalizeLogo(bytes);

@@ -23,7 +23,13 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
   if (starts(0xff, 0xd8, 0xff)) return 'jpeg';
   if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'gif';
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) {
+  if (
+    starts(0x52, 0x49, 0x46, 0x46) &&
+    bytes[8] === 0x57 &&
+    bytes[9] === 0x45 &&
+    bytes[10] === 0x42 &&
+    bytes[11] === 0x50
+  ) {
     return 'webp';
   }
   return null;
@@ -43,7 +49,10 @@ export async function normalizeLogo(input: Uint8Array): Promise<NormalizedLogo> 
     const resized = image.resize(MAX_LOGO_SIDE, MAX_LOGO_SIDE, { fit: 'inside', withoutEnlargement: true });
     const encoded = metadata.hasAlpha
       ? await resized.png({ compressionLevel: 9 }).toBuffer({ resolveWithObject: true })
-      : await resized.flatten({ background: '#ffffff' }).jpeg({ quality: 90, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+      : await resized
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: 90, mozjpeg: true })
+          .toBuffer({ resolveWithObject: true });
     return {
       bytes: encoded.data,
       mimeType: metadata.hasAlpha ? 'image/png' : 'image/jpeg',

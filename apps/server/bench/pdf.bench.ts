@@ -1,0 +1,253 @@
+/**
+ * PDF engine benchmark: `npx tsx bench/pdf.bench.ts` from apps/server (`npm run bench:pdf`).
+ *
+ * Measures, warm and in-process, our renderer on a one-page and a 200-item invoice, the PNG preview
+ * of page 1, the worker pool's throughput, and in the same run the baseline the design rejected:
+ * headless Chromium printing an equivalent HTML invoice with one reused page (setContent, then pdf).
+ * Prints a Markdown table; the ratios compare medians measured in this run.
+ *
+ * Options: --iterations=N (default 100), CHROMIUM_PATH (default /usr/bin/chromium).
+ */
+import { getCurrency } from '@invoicer/domain/currencies';
+import { formatLongUsDate } from '@invoicer/domain/dates';
+import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
+import { formatMoney } from '@invoicer/domain/money';
+import { computeTotals } from '@invoicer/domain/totals';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { availableParallelism, cpus } from 'node:os';
+import PDFDocument from 'pdfkit';
+import { chromium } from 'playwright-core';
+import { FONT_FILES, resolveFontsDir } from '../src/features/pdf/invoice-fonts';
+import { createPdfPool } from '../src/features/pdf/pdf-pool';
+import { renderInvoicePdf } from '../src/features/pdf/render-invoice-pdf';
+import { renderPreviewPng } from '../src/features/pdf/render-preview-png';
+import { modernTemplate } from '../src/features/pdf/templates/modern';
+
+const iterationsArg = process.argv.find((arg) => arg.startsWith('--iterations='));
+const ITERATIONS = iterationsArg ? Math.max(5, Number(iterationsArg.split('=')[1])) : 100;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function invoice(itemCount: number): InvoiceDocument {
+  return {
+    from: 'Ada Lovelace Studio\n12 Analytical Row\nLondon EC1A 1BB\nada@example.com',
+    to: 'Grace Hopper Ltd\n1 Compiler Way\nArlington, VA 22201',
+    invoiceNumber: '0042',
+    issuedDate: '2026-11-21',
+    dueDate: '2026-11-28',
+    items: Array.from({ length: itemCount }, (_, index) => ({
+      name: `Service line ${String(index + 1).padStart(3, '0')}`,
+      description: index % 3 === 0 ? 'Analysis, implementation and review of the requested change set' : '',
+      quantity: (index % 5) + 1,
+      unitCost: 1000 + index * 25,
+    })),
+    tax: { enabled: true, type: 'percent', value: 750 },
+    discount: { enabled: true, type: 'percent', value: 500 },
+    shipping: { enabled: true, amount: 1250 },
+    paymentDetails: 'IBAN DE89 3704 0044 0532 0130 00\nBIC COBADEFFXXX',
+    paymentInstructions: '',
+    terms: 'Please submit payment within 15 days of receipt of this invoice.',
+    logo: null,
+    currency: 'EUR',
+  };
+}
+
+const escape = (text: string): string =>
+  text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!);
+const lines = (text: string): string => text.split('\n').map(escape).join('<br>');
+
+/** The same invoice as HTML for Chromium, with the same totals and layout idea (repeating table header). */
+function invoiceHtml(doc: InvoiceDocument): string {
+  const symbol = getCurrency(doc.currency).symbol;
+  const totals = computeTotals(doc);
+  const money = (minor: number): string => escape(formatMoney(minor, symbol));
+  const rows = doc.items
+    .map(
+      (
+        item,
+        index,
+      ) => `<tr><td>${escape(item.name)}${item.description ? `<div class="d">${escape(item.description)}</div>` : ''}</td>
+      <td class="n">${item.quantity}</td><td class="n">${money(item.unitCost)}</td><td class="n">${money(totals.lines[index]!)}</td></tr>`,
+    )
+    .join('');
+  return `<!doctype html><html><head><meta charset="utf-8"><style>
+    @page { size: A4; margin: 48pt 48pt 64pt; }
+    body { font-family: 'DejaVu Sans', sans-serif; font-size: 9.5pt; color: #111827; }
+    h1 { text-align: right; color: #1e3a8a; margin: 0; } .meta { text-align: right; color: #6b7280; }
+    .parties { display: flex; gap: 32pt; margin: 24pt 0; } .parties > div { flex: 1; }
+    table { width: 100%; border-collapse: collapse; } thead { display: table-header-group; }
+    th { background: #f3f4f6; text-align: left; padding: 6pt 8pt; } td { padding: 6pt 8pt; border-bottom: .5pt solid #e5e7eb; }
+    tr { break-inside: avoid; } .n { text-align: right; } .d { color: #6b7280; font-size: 8pt; }
+    .totals { width: 260pt; margin-left: auto; break-inside: avoid; } .totals td { border: 0; }
+  </style></head><body>
+    <h1>INVOICE</h1><div class="meta">#${escape(doc.invoiceNumber)}<br>Issued ${formatLongUsDate(doc.issuedDate!)}<br>Due ${formatLongUsDate(doc.dueDate!)}</div>
+    <div class="parties"><div><b>From</b><br>${lines(doc.from)}</div><div><b>To</b><br>${lines(doc.to)}</div></div>
+    <table><thead><tr><th>Item</th><th class="n">Qty</th><th class="n">Rate</th><th class="n">Amount</th></tr></thead><tbody>${rows}</tbody></table>
+    <table class="totals"><tr><td>Subtotal</td><td class="n">${money(totals.subtotal)}</td></tr>
+      <tr><td>Tax (7.5%)</td><td class="n">${money(totals.tax)}</td></tr><tr><td>Discount (5%)</td><td class="n">${money(-totals.discount)}</td></tr>
+      <tr><td>Shipping</td><td class="n">${money(totals.shipping)}</td></tr><tr><td><b>Total</b></td><td class="n"><b>${money(totals.total)}</b></td></tr></table>
+    <p><b>Payment Details</b><br>${lines(doc.paymentDetails)}</p><p><b>Terms</b><br>${lines(doc.terms)}</p>
+  </body></html>`;
+}
+
+const fontBytes = {
+  regular: readFileSync(join(resolveFontsDir(), FONT_FILES.regular)),
+  bold: readFileSync(join(resolveFontsDir(), FONT_FILES.bold)),
+};
+
+/** The same template the way pdfkit is usually driven: font bytes registered, so parsed, in every document. */
+async function renderParsingFontsPerDocument(doc: InvoiceDocument): Promise<Buffer> {
+  const pdf = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, bufferPages: true });
+  pdf.registerFont('regular', fontBytes.regular);
+  pdf.registerFont('bold', fontBytes.bold);
+  const chunks: Buffer[] = [];
+  const finished = new Promise((resolve) => {
+    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+    pdf.on('end', resolve);
+  });
+  const currencySymbol = getCurrency(doc.currency).symbol;
+  modernTemplate.render({ doc: pdf, invoice: doc, totals: computeTotals(doc), currencySymbol, logo: null });
+  pdf.end();
+  await finished;
+  return Buffer.concat(chunks);
+}
+
+interface Sample {
+  median: number;
+  p90: number;
+  perSecond: number;
+}
+
+async function measure(iterations: number, run: () => Promise<unknown>): Promise<Sample> {
+  for (let i = 0; i < Math.min(20, iterations); i++) await run(); // warm-up: JIT, caches
+  const times: number[] = [];
+  const start = performance.now();
+  for (let i = 0; i < iterations; i++) {
+    const t = performance.now();
+    await run();
+    times.push(performance.now() - t);
+  }
+  const total = performance.now() - start;
+  times.sort((a, b) => a - b);
+  return {
+    median: times[Math.floor(times.length / 2)]!,
+    p90: times[Math.floor(times.length * 0.9)]!,
+    perSecond: (iterations * 1000) / total,
+  };
+}
+
+const ms = (value: number): string => value.toFixed(1);
+const row = (cells: string[]): string => `| ${cells.join(' | ')} |`;
+
+async function main(): Promise<void> {
+  const onePage = invoice(3);
+  const longInvoice = invoice(200);
+  const results: string[][] = [];
+  const medians: Record<string, number> = {};
+
+  const coldStart = performance.now();
+  const onePagePdf = await renderInvoicePdf(onePage);
+  const cold = performance.now() - coldStart;
+  const longPdf = await renderInvoicePdf(longInvoice);
+  const pages = (await renderPreviewPng(longPdf, { dpi: 36 })).pageCount;
+
+  for (const [label, key, doc, n] of [
+    ['ours: one-page invoice', 'one', onePage, ITERATIONS],
+    [`ours: 200-item invoice (${pages} pages)`, 'long', longInvoice, Math.max(5, Math.round(ITERATIONS / 4))],
+  ] as const) {
+    const sample = await measure(n, () => renderInvoicePdf(doc));
+    medians[key] = sample.median;
+    results.push([label, ms(sample.median), ms(sample.p90), sample.perSecond.toFixed(0), String(n)]);
+  }
+  results.push(['ours: first render in a fresh process (font parsing)', ms(cold), '', '', '1']);
+  for (const [label, key, doc] of [
+    ['pdfkit parsing the fonts per document: one-page', 'one', onePage],
+    ['pdfkit parsing the fonts per document: 200-item', 'long', longInvoice],
+  ] as const) {
+    const sample = await measure(Math.max(5, Math.round(ITERATIONS / 4)), () => renderParsingFontsPerDocument(doc));
+    const ratio = sample.median / medians[key]!;
+    results.push([
+      `${label} (font reuse ${ratio.toFixed(1)}x faster)`,
+      ms(sample.median),
+      ms(sample.p90),
+      sample.perSecond.toFixed(0),
+      String(Math.max(5, Math.round(ITERATIONS / 4))),
+    ]);
+  }
+
+  for (const [label, pdf] of [
+    ['preview PNG, page 1 of the one-page invoice, 150 dpi', onePagePdf],
+    ['preview PNG, page 1 of the 200-item invoice, 150 dpi', longPdf],
+  ] as const) {
+    const n = Math.max(5, Math.round(ITERATIONS / 4));
+    const sample = await measure(n, () => renderPreviewPng(pdf, { page: 1 }));
+    medians[label] = sample.median;
+    results.push([label, ms(sample.median), ms(sample.p90), sample.perSecond.toFixed(0), String(n)]);
+  }
+
+  const pool = createPdfPool();
+  try {
+    await Promise.all(Array.from({ length: pool.threads * 4 }, () => pool.render(onePage))); // threads warm
+    const count = ITERATIONS * 2;
+    const start = performance.now();
+    await Promise.all(Array.from({ length: count }, () => pool.render(onePage)));
+    const seconds = (performance.now() - start) / 1000;
+    results.push([
+      `pool (${pool.threads} threads): one-page invoices, ${count} concurrent`,
+      '',
+      '',
+      (count / seconds).toFixed(0),
+      String(count),
+    ]);
+  } finally {
+    await pool.close();
+  }
+
+  let baseline = `Chromium baseline skipped: ${CHROMIUM} not found (apt-get install chromium, or set CHROMIUM_PATH).`;
+  if (existsSync(CHROMIUM)) {
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    try {
+      const page = await browser.newPage();
+      for (const [label, key, doc, n] of [
+        ['Chromium page.pdf(): one-page invoice', 'one', onePage, Math.max(5, Math.round(ITERATIONS / 2))],
+        ['Chromium page.pdf(): 200-item invoice', 'long', longInvoice, Math.max(5, Math.round(ITERATIONS / 10))],
+      ] as const) {
+        const html = invoiceHtml(doc);
+        const sample = await measure(n, async () => {
+          await page.setContent(html);
+          return page.pdf({ format: 'A4', printBackground: true });
+        });
+        const ratio = sample.median / medians[key]!;
+        results.push([
+          `${label} (ours ${ratio.toFixed(1)}x faster)`,
+          ms(sample.median),
+          ms(sample.p90),
+          sample.perSecond.toFixed(0),
+          String(n),
+        ]);
+      }
+      baseline = `Chromium ${browser.version()} with one reused page (setContent, then pdf).`;
+    } finally {
+      await browser.close();
+    }
+  }
+
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  console.log(`PDF engine benchmark, Node ${process.version}, ${availableParallelism()} cores (${cpu})`);
+  console.log(baseline);
+  console.log('');
+  console.log(row(['case', 'median ms', 'p90 ms', 'per second', 'runs']));
+  console.log(row(['---', '---:', '---:', '---:', '---:']));
+  for (const result of results) console.log(row(result));
+}
+
+await main();

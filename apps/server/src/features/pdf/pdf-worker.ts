@@ -1,0 +1,94 @@
+import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
+import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { renderInvoicePdf } from './render-invoice-pdf';
+import { PageOutOfRangeError, renderPreviewPng } from './render-preview-png';
+import type { TemplateName } from './templates/template-registry';
+
+/**
+ * Piscina worker entry (bundled as dist/pdf-worker.js). Tasks and results are plain data: the invoice
+ * is structured-cloned, and result bytes are moved (transferred), not copied, back to the caller.
+ */
+
+export type PdfTask =
+  | { kind: 'pdf'; invoice: InvoiceDocument; template?: TemplateName; logo: Uint8Array | null }
+  | {
+      kind: 'preview';
+      invoice: InvoiceDocument;
+      template?: TemplateName;
+      logo: Uint8Array | null;
+      page: number;
+      dpi?: number;
+    };
+
+export type PdfTaskResult =
+  | { ok: true; kind: 'pdf'; pdf: Uint8Array }
+  | { ok: true; kind: 'preview'; png: Uint8Array; pageCount: number; page: number }
+  | { ok: false; error: 'page-out-of-range'; page: number; pageCount: number };
+
+/** Piscina's Transferable: `value` goes back to the pool, and the buffers listed are moved rather than copied. */
+class Transfer {
+  constructor(
+    private readonly value: PdfTaskResult,
+    private readonly buffers: ArrayBuffer[],
+  ) {}
+
+  get [transferableSymbol](): object {
+    return this.buffers;
+  }
+
+  get [valueSymbol](): object {
+    return this.value;
+  }
+}
+
+/** A small invoice rendered once when the thread starts. */
+const WARM_UP_INVOICE: InvoiceDocument = {
+  from: 'Warm-up',
+  to: 'Warm-up',
+  invoiceNumber: '0001',
+  issuedDate: '2026-01-01',
+  dueDate: '2026-01-08',
+  items: [{ name: 'Item', description: 'Description', quantity: 1, unitCost: 100 }],
+  tax: { enabled: true, type: 'percent', value: 750 },
+  discount: { enabled: false, type: 'percent', value: 0 },
+  shipping: { enabled: false, amount: 0 },
+  paymentDetails: '',
+  paymentInstructions: '',
+  terms: '',
+  logo: null,
+  currency: 'EUR',
+};
+
+/**
+ * Piscina imports this module (awaiting it) before the thread takes tasks, so this moves the one-off
+ * costs out of the first requests: parsing the fonts, loading pdf.js (over a second under tsx, which
+ * transforms it) and the first, unoptimised runs of both paths. A failure here is not fatal: the
+ * same error then rejects the first real task instead of crash-looping the thread.
+ */
+try {
+  const pdf = await renderInvoicePdf(WARM_UP_INVOICE);
+  await renderPreviewPng(pdf, { dpi: 36 });
+} catch {
+  // reported by the first task
+}
+
+export default async function runPdfTask(task: PdfTask): Promise<PdfTaskResult | Transfer> {
+  const pdf = await renderInvoicePdf(task.invoice, {
+    template: task.template,
+    logo: task.logo ? { bytes: task.logo } : null,
+  });
+  if (task.kind === 'pdf')
+    return move(new Transfer({ ok: true, kind: 'pdf', pdf }, [pdf.buffer as ArrayBuffer])) as Transfer;
+  try {
+    const preview = await renderPreviewPng(pdf, { page: task.page, dpi: task.dpi });
+    return move(
+      new Transfer({ ok: true, kind: 'preview', ...preview }, [preview.png.buffer as ArrayBuffer]),
+    ) as Transfer;
+  } catch (error) {
+    // Errors lose their class crossing threads, so this one travels as data and is rebuilt by the pool.
+    if (error instanceof PageOutOfRangeError) {
+      return { ok: false, error: 'page-out-of-range', page: error.page, pageCount: error.pageCount };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,87 @@
+import { getCurrency } from '@invoicer/domain/currencies';
+import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
+import { computeTotals } from '@invoicer/domain/totals';
+import PDFDocument from 'pdfkit';
+import { acquireInvoiceFonts } from './invoice-fonts';
+import { prepareLogo } from './prepare-logo';
+import { DEFAULT_TEMPLATE, getTemplate, type TemplateName } from './templates/template-registry';
+
+export interface RenderInvoicePdfOptions {
+  /** Defaults to 'modern'. Any other string rejects with UnknownTemplateError. */
+  template?: TemplateName;
+  /** Logo bytes (PNG or JPEG; WebP and GIF work too), already fetched by the caller. Bytes that do not decode are left out. */
+  logo?: { bytes: Uint8Array } | null;
+}
+
+export const PDF_PRODUCER = 'Invoicer';
+
+/** CreationDate when the invoice has no issued date: a constant, so equal input gives equal bytes. */
+const FALLBACK_CREATION_DATE = new Date(Date.UTC(2000, 0, 1));
+
+/**
+ * Renders an invoice to PDF bytes (A4). Pure: the output depends only on the arguments (it reads the
+ * font files once per thread) and equal input gives byte-identical output, because the creation date
+ * is the issued date and pdfkit derives the file ID from the metadata.
+ */
+export async function renderInvoicePdf(
+  invoice: InvoiceDocument,
+  options: RenderInvoicePdfOptions = {},
+): Promise<Uint8Array> {
+  const template = getTemplate(options.template ?? DEFAULT_TEMPLATE);
+  const logo = options.logo ? await prepareLogo(options.logo.bytes) : null;
+  // From here to doc.end() all font use is synchronous, so documents never interleave on the shared fonts.
+  const fonts = acquireInvoiceFonts();
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 0,
+    autoFirstPage: false,
+    bufferPages: true, // the footers need the page count
+    // null: no default font, so pdfkit does not load Helvetica for every document (the types only allow a string).
+    font: null as unknown as string,
+    lang: 'en-US',
+    displayTitle: true,
+    info: {
+      Title: `Invoice ${invoice.invoiceNumber}`.trim(),
+      Author: firstLine(invoice.from),
+      Producer: PDF_PRODUCER,
+      Creator: PDF_PRODUCER,
+      CreationDate: invoice.issuedDate ? new Date(`${invoice.issuedDate}T00:00:00Z`) : FALLBACK_CREATION_DATE,
+    },
+  });
+  // Registered names make pdfkit cache one embedded font per weight for the whole document.
+  doc.registerFont('regular', fonts.regular as unknown as Uint8Array);
+  doc.registerFont('bold', fonts.bold as unknown as Uint8Array);
+
+  const chunks: Buffer[] = [];
+  const finished = new Promise<void>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  template.render({
+    doc,
+    invoice,
+    totals: computeTotals(invoice),
+    currencySymbol: getCurrency(invoice.currency).symbol,
+    logo,
+  });
+  doc.end();
+  await finished;
+  return concat(chunks);
+}
+
+function firstLine(text: string): string {
+  return text.trim().split(/\r?\n/, 1)[0] ?? '';
+}
+
+/** Joins the chunks into a Uint8Array that owns its whole ArrayBuffer, so it can be transferred between threads. */
+function concat(chunks: Buffer[]): Uint8Array {
+  const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
+}

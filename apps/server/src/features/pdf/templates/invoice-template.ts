@@ -1,0 +1,20 @@
+import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
+import type { Totals } from '@invoicer/domain/totals';
+import type { Doc } from '../pdf-layout';
+
+/** What a template gets: a fresh A4 document with the fonts registered as 'regular' and 'bold', and no page yet. */
+export interface TemplateInput {
+  doc: Doc;
+  invoice: InvoiceDocument;
+  /** From computeTotals; templates format these, they never compute money. */
+  totals: Totals;
+  currencySymbol: string;
+  /** An RGB PNG made by prepareLogo (valid, at most 540 x 192 px), or null. */
+  logo: Buffer | null;
+}
+
+export interface InvoiceTemplate {
+  readonly name: string;
+  /** Adds every page, including the "Page X of Y" footers (the document buffers its pages). */
+  render(input: TemplateInput): void;
+}

@@ -1,0 +1,163 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './app';
+
+/**
+ * Random JSON thrown at the three public endpoints: whatever arrives, the answer is a success
+ * or a 4xx with the envelope — never a 5xx — and a rejected request stores nothing.
+ * Seeded, so a failure reproduces (FC_SEED overrides).
+ */
+
+const seed = Number(process.env.FC_SEED ?? 20261121);
+
+const hostileString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary', maxLength: 200 }),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\u202e\u202dRTL',
+    "'; drop table invoices; --",
+    '<script>alert(1)</script>',
+    '%PDF-1.7',
+    '{{7*7}}',
+    '../../etc/passwd',
+    'data:image/png;base64,AAAA',
+    '/api/logos/../../etc',
+    'NaN',
+    '-0',
+    '1e400',
+    '0x10',
+    '９９',
+  ),
+  fc.string({ minLength: 5000, maxLength: 6000 }),
+);
+
+const looseValue = fc.oneof(
+  hostileString,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.jsonValue({ maxDepth: 2 }),
+);
+
+const item = fc.record(
+  {
+    id: looseValue,
+    name: fc.oneof(hostileString, looseValue),
+    description: looseValue,
+    showDesc: looseValue,
+    quantity: fc.oneof(fc.nat({ max: 1000 }), looseValue),
+    unit_cost: fc.oneof(fc.constantFrom(0, 1, 10.05, '12.5', 99999999999), looseValue),
+  },
+  { requiredKeys: [] },
+);
+
+const invoiceLike = fc.record(
+  {
+    from: fc.oneof(hostileString, looseValue),
+    to: fc.oneof(hostileString, looseValue),
+    items: fc.oneof(fc.array(item, { maxLength: 6 }), looseValue),
+    tax_percent: looseValue,
+    tax_type: fc.oneof(fc.constantFrom('percent', 'fixed', 'flat'), looseValue),
+    discount_percent: looseValue,
+    discount_type: fc.oneof(fc.constantFrom('percent', 'fixed', 'flat'), looseValue),
+    shipping_amount: looseValue,
+    show_tax: looseValue,
+    show_discount: looseValue,
+    show_shipping: looseValue,
+    currency: fc.oneof(fc.constantFrom('EUR', 'usd', 'JPY', 'XXX'), looseValue),
+    issued_date: fc.oneof(fc.constantFrom('2026-11-21', '2026-02-30', '0000-01-01'), looseValue),
+    due_date: looseValue,
+    invoice_number: looseValue,
+    logo_url: fc.oneof(
+      fc.constantFrom('/api/logos/00000000-0000-4000-8000-000000000000', 'http://127.0.0.1:5432/'),
+      looseValue,
+    ),
+    payment_details: looseValue,
+    terms: looseValue,
+  },
+  { requiredKeys: [] },
+);
+
+const anyBody = fc.oneof(invoiceLike, fc.jsonValue({ maxDepth: 3 }));
+
+describe('random input at the public endpoints', () => {
+  let t: TestApp;
+  const counts = async () =>
+    (
+      await t.pool.query(
+        'select (select count(*) from logos)::int as logos, (select count(*) from invoices)::int as invoices',
+      )
+    ).rows[0];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  it('never answers 5xx to /generate-invoice or /preview-invoice, and stores nothing', async () => {
+    const before = await counts();
+    await fc.assert(
+      fc.asyncProperty(
+        anyBody,
+        fc.constantFrom('/generate-invoice', '/preview-invoice', '/preview-invoice?page=2'),
+        async (body, url) => {
+          const response = await t.app.inject({
+            method: 'POST',
+            url,
+            payload: JSON.stringify(body),
+            headers: { 'content-type': 'application/json' },
+          });
+          expect(response.statusCode, response.body.slice(0, 200)).toBeLessThan(500);
+          if (response.statusCode !== 200) {
+            const envelope = response.json();
+            expect(envelope.success).toBe(false);
+            expect(typeof envelope.error).toBe('string');
+            expect(envelope.error.length).toBeGreaterThan(0);
+          }
+        },
+      ),
+      { seed, numRuns: 400 },
+    );
+    expect(await counts()).toEqual(before);
+  });
+
+  it('never answers 5xx to random uploads, and stores nothing it refused', async () => {
+    const before = await counts();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 4096 }),
+        fc.constantFrom('logo', 'file', ''),
+        async (bytes, field) => {
+          const boundary = 'fuzz-boundary';
+          const payload = Buffer.concat([
+            Buffer.from(
+              `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="x.png"\r\nContent-Type: image/png\r\n\r\n`,
+            ),
+            Buffer.from(bytes),
+            Buffer.from(`\r\n--${boundary}--\r\n`),
+          ]);
+          const response = await t.app.inject({
+            method: 'POST',
+            url: '/upload-logo',
+            payload,
+            headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+          });
+          expect(response.statusCode).toBe(400);
+          expect(response.json().success).toBe(false);
+        },
+      ),
+      { seed, numRuns: 200 },
+    );
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/upload-logo',
+      payload: 'garbage',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(raw.statusCode).toBe(400);
+    expect(await counts()).toEqual(before);
+  });
+});
