@@ -51,7 +51,7 @@ const documentsRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }
           .header('Cache-Control', 'no-store')
           .send(Buffer.from(preview.png.buffer, preview.png.byteOffset, preview.png.byteLength));
       } catch (error) {
-        if (error instanceof PageOutOfRangeError || (error as Error)?.name === 'PageOutOfRangeError') {
+        if (error instanceof PageOutOfRangeError) {
           throw badRequest((error as Error).message);
         }
         throw error;

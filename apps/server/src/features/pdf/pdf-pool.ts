@@ -6,6 +6,7 @@ import { Piscina } from 'piscina';
 // sharp runs in the workers (logos). Loading it here too keeps libvips loaded for the process's
 // lifetime; otherwise glibc unloads it when a worker exits and the process can crash (lovell/sharp#2263).
 import 'sharp';
+import { HttpError } from '../../plugins/errors';
 import type { PdfTask, PdfTaskResult } from './pdf-worker';
 import { PageOutOfRangeError, type PreviewPng } from './render-preview-png';
 import { getTemplate, type TemplateName } from './templates/template-registry';
@@ -37,6 +38,9 @@ export interface PdfPool {
   close(): Promise<void>;
 }
 
+const MAX_QUEUED_PER_THREAD = 64;
+export const PDF_ENGINE_BUSY = 'The PDF engine is busy. Please try again in a moment.';
+
 export function defaultThreadCount(): number {
   return Math.max(1, Math.min(4, availableParallelism()));
 }
@@ -66,12 +70,17 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
     ...pdfWorkerLocation(),
     minThreads: threads,
     maxThreads: threads,
+    // Bounded, so a flood of requests gets a quick 503 instead of an ever-growing backlog in memory.
+    maxQueue: threads * MAX_QUEUED_PER_THREAD,
   });
 
   const run = async (task: PdfTask): Promise<PdfTaskResult & { ok: true }> => {
     // Checked here as well, so the caller gets the typed error (errors lose their class crossing threads).
     getTemplate(task.template ?? 'modern');
-    const result = await piscina.run(task);
+    const result = await piscina.run(task).catch((error: unknown) => {
+      if (piscina.queueSize >= piscina.options.maxQueue) throw new HttpError(503, PDF_ENGINE_BUSY);
+      throw error;
+    });
     if (!result.ok) throw new PageOutOfRangeError(result.page, result.pageCount);
     return result;
   };
