@@ -85,3 +85,39 @@ function parseFont(bytes: Buffer): ParsedFont {
   font.layout(WARM_UP_TEXT);
   return font;
 }
+
+/** Words shaped by fontkit, per weight, shared by every document of the thread. */
+const MAX_CACHED_WORDS = 20_000;
+const layoutCaches: Record<FontWeight, Map<string, unknown>> = { regular: new Map(), bold: new Map() };
+
+interface GlyphRun {
+  glyphs: ReadonlyArray<{ codePoints: readonly number[] }>;
+}
+
+/** True when the run's glyphs map back to exactly the word's code points (what the PDF's ToUnicode map will say). */
+function mapsBackToItsText(text: string, run: GlyphRun): boolean {
+  const codePoints = run.glyphs.flatMap((glyph) => glyph.codePoints);
+  const expected = Array.from(text, (char) => char.codePointAt(0)!);
+  return codePoints.length === expected.length && codePoints.every((code, i) => code === expected[i]);
+}
+
+/**
+ * pdfkit shapes text word by word and caches the runs per document; shaping (GSUB/GPOS lookups) is
+ * a third of a one-page invoice. This cache outlives the document, so labels, digits and recurring
+ * words are shaped once per thread. pdfkit scales a run by the font's own constant, so a run is valid
+ * in any document. A run is kept only if its glyphs map back to exactly its word, so a glyph object
+ * first made for other text (the ligature "fi" made from U+FB01) never carries that text into another
+ * document: output stays a function of the input alone.
+ */
+export function sharedLayoutCache(weight: FontWeight): Record<string, unknown> {
+  const cache = layoutCaches[weight];
+  return new Proxy(Object.create(null) as Record<string, unknown>, {
+    get: (_target, text) => (typeof text === 'string' ? cache.get(text) : undefined),
+    set: (_target, text, run: GlyphRun) => {
+      if (typeof text !== 'string' || !mapsBackToItsText(text, run)) return true;
+      if (cache.size >= MAX_CACHED_WORDS) cache.clear();
+      cache.set(text, run);
+      return true;
+    },
+  });
+}

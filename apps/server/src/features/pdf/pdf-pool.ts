@@ -38,7 +38,7 @@ export interface PdfPool {
   close(): Promise<void>;
 }
 
-const MAX_QUEUED_PER_THREAD = 64;
+const MAX_QUEUED_PER_THREAD = 256;
 export const PDF_ENGINE_BUSY = 'The PDF engine is busy. Please try again in a moment.';
 
 export function defaultThreadCount(): number {

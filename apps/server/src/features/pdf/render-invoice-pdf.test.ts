@@ -213,6 +213,24 @@ describe('renderInvoicePdf', () => {
     expect(all).toContain('Total €32.41');
   });
 
+  it("shares shaped words across documents without carrying one document's text into another", async () => {
+    // "ﬁ" (U+FB01) and the "fi" ligature of "fiordland" are one glyph: the first document makes that glyph
+    // object from U+FB01, so its run for "fiordland" must not be reused by the next document.
+    const word = `fiordland${Date.now()}`;
+    await renderInvoicePdf(
+      invoice({
+        from: `Studio ﬁ ${word}`,
+        to: 'A',
+        items: [{ name: word, description: '', quantity: 1, unitCost: 1 }],
+      }),
+    );
+    const later = invoice({ from: 'B', to: 'C', items: [{ name: word, description: '', quantity: 1, unitCost: 1 }] });
+    const first = await renderInvoicePdf(later);
+    const second = await renderInvoicePdf(later); // this one reads the shared cache
+    expect(Buffer.from(second).equals(Buffer.from(first))).toBe(true);
+    expect((await pageTexts(first)).join('\n')).toContain(word);
+  });
+
   it('sets the metadata and is deterministic for equal input', async () => {
     const first = await renderInvoicePdf(invoice());
     await renderInvoicePdf(invoice({ from: 'Something ﬁ else ﬂ', currency: 'RUB', items: manyItems(30) }));

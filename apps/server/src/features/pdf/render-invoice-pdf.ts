@@ -2,7 +2,7 @@ import { getCurrency } from '@invoicer/domain/currencies';
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { computeTotals } from '@invoicer/domain/totals';
 import PDFDocument from 'pdfkit';
-import { acquireInvoiceFonts } from './invoice-fonts';
+import { acquireInvoiceFonts, sharedLayoutCache } from './invoice-fonts';
 import { prepareLogo } from './prepare-logo';
 import { DEFAULT_TEMPLATE, getTemplate, type TemplateName } from './templates/template-registry';
 
@@ -49,8 +49,11 @@ export async function renderInvoicePdf(
     },
   });
   // Registered names make pdfkit cache one embedded font per weight for the whole document.
-  doc.registerFont('regular', fonts.regular as unknown as Uint8Array);
-  doc.registerFont('bold', fonts.bold as unknown as Uint8Array);
+  for (const weight of ['regular', 'bold'] as const) {
+    doc.registerFont(weight, fonts[weight] as unknown as Uint8Array);
+    doc.font(weight);
+    (doc as unknown as { _font: { layoutCache: unknown } })._font.layoutCache = sharedLayoutCache(weight);
+  }
 
   const chunks: Buffer[] = [];
   const finished = new Promise<void>((resolve, reject) => {
