@@ -11,8 +11,16 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
-const chromiumPath =
-  process.env.CHROMIUM_PATH ??
+const chromiumPath = process.env.CHROMIUM_PATH ?? findChromium();
+
+function findChromium(): string {
+  try {
+    return execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error('The browser tests need Chromium: run "apt-get install chromium" or set CHROMIUM_PATH.');
+  }
+}
+process.env.CHROMIUM_PATH ??
   execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8' }).trim();
 // One fixed directory, wiped at each run, so runs never pile up clusters in the temp folder.
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `invoicer-e2e-${port}`);

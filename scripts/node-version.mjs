@@ -3,6 +3,7 @@
 // and npm puts that folder first on PATH for every `npm run`/`npm start`/`npm test`.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -17,7 +18,9 @@ function isSupported(version) {
 export function ensureSupportedNode() {
   if (isSupported(process.version)) return;
   if (existsSync(bundledNode) && process.execPath !== bundledNode) {
-    const result = spawnSync(bundledNode, process.argv.slice(1), { stdio: 'inherit' });
+    // Its folder goes first on PATH too, so child processes (tsx, vite, playwright) use it as well.
+    const env = { ...process.env, PATH: `${path.dirname(bundledNode)}${path.delimiter}${process.env.PATH ?? ''}` };
+    const result = spawnSync(bundledNode, process.argv.slice(1), { stdio: 'inherit', env });
     process.exit(result.status ?? 1);
   }
   console.error(
