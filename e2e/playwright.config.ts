@@ -20,8 +20,6 @@ function findChromium(): string {
     throw new Error('The browser tests need Chromium: run "apt-get install chromium" or set CHROMIUM_PATH.');
   }
 }
-process.env.CHROMIUM_PATH ??
-  execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8' }).trim();
 // One fixed directory, wiped at each run, so runs never pile up clusters in the temp folder.
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `invoicer-e2e-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
