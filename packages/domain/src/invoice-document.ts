@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CURRENCY_CODES, DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode } from './currencies';
+import { currencyInputSchema } from './api/common';
+import { DEFAULT_CURRENCY, type CurrencyCode } from './currencies';
 import { isIsoDate } from './dates';
 import { MAX_MONEY_MINOR, parseMinor, type Minor } from './money';
 import { computeTotals, type Adjustment, type AdjustmentType } from './totals';
@@ -185,21 +186,7 @@ export const invoiceDocumentInputSchema = z
         .refine((value) => value.length <= LIMITS.invoiceNumber, { error: 'Invoice number is too long.' }),
       issued_date: dateSchema('Issued date'),
       due_date: dateSchema('Due date'),
-      currency: z
-        .string({ error: 'Currency must be a currency code.' })
-        .nullish()
-        .transform((value, ctx): CurrencyCode => {
-          if (!value) return DEFAULT_CURRENCY;
-          const code = value.trim().toUpperCase();
-          if (!isCurrencyCode(code)) {
-            ctx.addIssue({
-              code: 'custom',
-              message: `Unknown currency "${value.slice(0, 10)}". Use one of ${CURRENCY_CODES.join(', ')}.`,
-            });
-            return z.NEVER;
-          }
-          return code;
-        }),
+      currency: currencyInputSchema.transform((code): CurrencyCode => code ?? DEFAULT_CURRENCY),
       currency_symbol: text(10, 'Currency symbol'),
       currency_label: text(100, 'Currency label'),
       tax_percent: moneySchema('Tax').default(0),
