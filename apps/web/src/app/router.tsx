@@ -1,8 +1,52 @@
-import { createBrowserRouter } from 'react-router';
-import { LandingRoute } from './routes/landing';
-import { NotFoundRoute } from './routes/not-found';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppShell } from './layout/app-shell';
+import { RequireAuth } from './require-auth';
+import { RootLayout } from './root-layout';
 
-export const router = createBrowserRouter([
-  { path: '/', element: <LandingRoute /> },
-  { path: '*', element: <NotFoundRoute /> },
-]);
+/** Each page is its own chunk, so /new and / load only what they show. */
+const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+const pending = page(() => import('./routes/pending').then((m) => ({ default: m.PendingRoute })));
+
+/** The spec's route table (part 1 §2). Pages that later features build show a plain loading state until then. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', ...page(() => import('./routes/landing').then((m) => ({ default: m.LandingRoute }))) },
+      { path: '/auth', ...pending },
+      { path: '/auth/callback', ...pending },
+      {
+        element: <AppShell />,
+        children: [
+          { path: '/new', ...pending },
+          { path: '/privacy-policy', ...pending },
+          { path: '/terms-of-service', ...pending },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: '/dashboard', ...pending },
+              { path: '/Dashboard', ...pending },
+              { path: '/invoices', ...pending },
+              { path: '/invoice/:id', ...pending },
+              { path: '/clients', ...pending },
+              { path: '/clients/new', ...pending },
+              { path: '/clients/edit/:id', ...pending },
+              { path: '/businesses', ...pending },
+              { path: '/businesses/:id', ...pending },
+              { path: '/settings', ...pending },
+              { path: '/profile', ...pending },
+              { path: '/support', ...pending },
+              { path: '/notifications', ...pending },
+              { path: '/:name', ...pending },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
