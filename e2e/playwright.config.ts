@@ -61,7 +61,10 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Every browser test comes from 127.0.0.1: limits high enough that only the rate-limit tests reach them.
       RATE_LIMIT_DOCUMENTS_PER_MINUTE: '1000',
+      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+      RATE_LIMIT_AUTH_PER_EMAIL: '1000',
     },
   },
 });

@@ -1,32 +1,38 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { Config } from './config';
+import authRoutes from './features/auth/auth.routes';
 import documentsRoutes from './features/documents/documents.routes';
 import healthRoutes from './features/health/health.routes';
 import logosRoutes from './features/logos/logos.routes';
 import type { PdfPool } from './features/pdf/pdf-pool';
+import usersRoutes from './features/users/users.routes';
 import { defaultWebDistDir } from './paths';
 import database from './plugins/database';
 import errors, { zodValidatorCompiler } from './plugins/errors';
 import rateLimit from './plugins/rate-limit';
 import security from './plugins/security';
+import session from './plugins/session';
 import webApp from './plugins/web-app';
 
 export interface AppDependencies {
   config: Config;
   pool: pg.Pool;
   pdf: PdfPool;
+  /** Sees every route as it is registered (tests walk them to prove none escapes the sign-in guard). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
  * Builds the HTTP application around resources the caller owns (database pool, PDF workers),
  * so tests build it against their own database and close it without stopping shared workers.
  * Load order matters: errors first (everything after throws into it), then security headers
- * and the cross-site check, the database, rate limits (they need the database), features,
- * and the web app last (it owns the not-found handler).
+ * and the cross-site check, the database, sessions (the sign-in guard of every route registered
+ * after them), rate limits (they need the database), features, and the web app last (it owns the
+ * not-found handler).
  */
-export async function buildApp({ config, pool, pdf }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -35,15 +41,19 @@ export async function buildApp({ config, pool, pdf }: AppDependencies): Promise<
 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   await app.register(errors);
   await app.register(security, { publicUrl: config.PUBLIC_URL });
   await app.register(database, { pool });
+  await app.register(session, { publicUrl: config.PUBLIC_URL });
   await app.register(rateLimit, { pool });
 
   await app.register(healthRoutes);
   await app.register(documentsRoutes, { pdf, perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
   await app.register(logosRoutes, { uploadsPerMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
+  await app.register(authRoutes, { config });
+  await app.register(usersRoutes, { attemptsPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE });
 
   await app.register(webApp, { distDir: config.WEB_DIST_DIR ?? defaultWebDistDir });
   return app;

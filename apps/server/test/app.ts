@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import type pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app';
@@ -13,8 +13,14 @@ export interface TestApp {
   databaseUrl: string;
 }
 
-/** The real application on a fresh database with real PDF workers; closed after the file. */
-export async function createTestApp(overrides: Partial<Record<string, string>> = {}): Promise<TestApp> {
+/**
+ * The real application on a fresh database with real PDF workers; closed after the file.
+ * Rate limits are raised out of the way unless a test sets them; `onRoute` sees every route.
+ */
+export async function createTestApp(
+  overrides: Partial<Record<string, string>> = {},
+  { onRoute }: { onRoute?: (route: RouteOptions) => void } = {},
+): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
   const config: Config = loadConfig({
     NODE_ENV: 'test',
@@ -22,12 +28,14 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
     DATABASE_URL: databaseUrl,
     WEB_DIST_DIR: '/nonexistent',
     RATE_LIMIT_DOCUMENTS_PER_MINUTE: '100000',
+    RATE_LIMIT_AUTH_PER_MINUTE: '100000',
+    RATE_LIMIT_AUTH_PER_EMAIL: '100000',
     PDF_THREADS: '1',
     ...overrides,
   });
   const pool = createPool(databaseUrl, 5);
   const pdf = createPdfPool({ threads: config.PDF_THREADS });
-  const app = await buildApp({ config, pool, pdf });
+  const app = await buildApp({ config, pool, pdf, ...(onRoute ? { onRoute } : {}) });
   await app.ready();
   afterAll(async () => {
     await app.close();

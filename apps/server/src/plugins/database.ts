@@ -4,6 +4,8 @@ import pg from 'pg';
 import * as schema from '../db/schema';
 
 export type Database = NodePgDatabase<typeof schema>;
+/** The database or an open transaction: queries that may run inside a caller's transaction take this. */
+export type DbExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -39,10 +39,14 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 
 const DATABASE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 
-/** Connection-level failures from pg: server down, restarting, or the pool unable to connect in time. */
-function isDatabaseUnavailable(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | null;
+/**
+ * Connection-level failures from pg: server down, restarting, or the pool unable to connect in time.
+ * Drizzle wraps the driver's error (DrizzleQueryError, the original as `cause`), so causes are followed.
+ */
+function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  const e = error as { code?: string; message?: string; cause?: unknown } | null;
   if (!e) return false;
+  if (depth < 3 && e.cause && isDatabaseUnavailable(e.cause, depth + 1)) return true;
   if (
     e.code &&
     [

@@ -1,4 +1,5 @@
-import rateLimit, { type FastifyRateLimitOptions } from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitOptions, type RateLimitOptions } from '@fastify/rate-limit';
+import { tooManyAttemptsMessage } from '@invoicer/domain/api/auth';
 import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
@@ -13,6 +14,44 @@ import { HttpError } from './errors';
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
+export interface RateLimitHit {
+  /** Requests counted in the current window, this one included. */
+  count: number;
+  /** Milliseconds until the window resets. */
+  ttlMs: number;
+}
+
+/**
+ * The one fixed-window counter of the product: counts a hit on `key` and answers the count in
+ * the current window and the time until it resets. The route limits (through the plugin's
+ * store below) and the hand-made ones (sign-in per e-mail) both go through it.
+ */
+export async function consumeRateLimit(pool: pg.Pool, key: string, windowMs: number): Promise<RateLimitHit> {
+  const { rows } = await pool.query<{ count: number; ttl: string }>(
+    `insert into rate_limits as r (key, count, reset_at)
+       values ($1, 1, now() + $2 * interval '1 millisecond')
+     on conflict (key) do update set
+       count = case when r.reset_at <= now() then 1 else r.count + 1 end,
+       reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+     returning count, greatest(0, (extract(epoch from (reset_at - now())) * 1000))::bigint as ttl`,
+    [key, windowMs],
+  );
+  const row = rows[0]!;
+  return { count: row.count, ttlMs: Number(row.ttl) };
+}
+
+/**
+ * Route config for the account endpoints (sign-in, sign-up, password, deletion): `max` per
+ * minute per client address, answered with the sign-in form's wording.
+ */
+export function attemptsPerMinute(max: number): RateLimitOptions {
+  return {
+    max,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) => new HttpError(429, tooManyAttemptsMessage(context.ttl)),
+  };
+}
+
 function pgStore(pool: pg.Pool) {
   return class PgRateLimitStore {
     private readonly prefix: string;
@@ -23,17 +62,8 @@ function pgStore(pool: pg.Pool) {
     }
 
     incr(key: string, callback: IncrCallback, timeWindow: number) {
-      pool
-        .query<{ count: number; ttl: string }>(
-          `insert into rate_limits as r (key, count, reset_at)
-             values ($1, 1, now() + $2 * interval '1 millisecond')
-           on conflict (key) do update set
-             count = case when r.reset_at <= now() then 1 else r.count + 1 end,
-             reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
-           returning count, greatest(0, (extract(epoch from (reset_at - now())) * 1000))::bigint as ttl`,
-          [`${this.prefix}:${key}`, timeWindow],
-        )
-        .then(({ rows: [row] }) => callback(null, { current: row!.count, ttl: Number(row!.ttl) }))
+      consumeRateLimit(pool, `${this.prefix}:${key}`, timeWindow)
+        .then(({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }))
         .catch((error: Error) => callback(error));
     }
 

@@ -18,7 +18,8 @@ export default fp<{ publicUrl?: string | undefined }>(
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
+          // Google profile pictures are shown by the browser (our server fetches nothing).
+          imgSrc: ["'self'", 'data:', 'blob:', 'https://*.googleusercontent.com'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],

@@ -1,17 +1,34 @@
 import { z } from 'zod';
-import { TEXT_LIMITS, currencyCodeSchema, requiredEmail, requiredText, timestampSchema } from './common';
+import { currencyCodeSchema, requiredEmail, requiredText, timestampSchema } from './common';
 
 export const PASSWORD_MIN_LENGTH = 6;
-/** Long enough for any password manager, short enough to keep hashing cheap. */
-export const PASSWORD_MAX_LENGTH = 256;
+/** Long enough for any passphrase; argon2 pre-hashes its input, so the length costs nothing measurable. */
+export const PASSWORD_MAX_LENGTH = 1_000;
+/** First and last names of an account (the issue: over 100 characters is refused, not truncated). */
+export const PERSON_NAME_MAX_LENGTH = 100;
 
 export const AUTH_MESSAGES = {
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 6 characters long',
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
-  invalidCredentials: 'Invalid email or password',
-  emailTaken: 'An account with this email already exists',
+  /** Sign-in: the same sentence whether the e-mail or the password was wrong. */
+  invalidCredentials: 'Invalid e-mail or password.',
+  emailTaken: 'An account with this e-mail already exists.',
+  /** 401 from every route that needs a session. */
+  signInRequired: 'Please sign in to continue.',
+  /** 403 when a request names another user (user_id in the query or body). */
+  otherUser: 'You can only access your own account.',
+  googleNotConfigured: 'Google sign-in is not set up on this server.',
 } as const;
+
+/** 429 of sign-in and sign-up, per address and per e-mail. */
+export function tooManyAttemptsMessage(retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return `Too many attempts. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`;
+}
+
+/** /auth?error=... values the server's Google callback (oauth_failed) and the callback page (oauth_timeout) set. */
+export const OAUTH_ERRORS = ['oauth_failed', 'oauth_timeout'] as const;
 
 /** A new password: one message per failure, the spec's wording for the minimum. */
 export const newPasswordSchema = (requiredMessage: string = AUTH_MESSAGES.passwordRequired) =>
@@ -32,8 +49,8 @@ export const existingPasswordSchema = (requiredMessage: string = AUTH_MESSAGES.p
 
 /** POST /api/auth/signup */
 export const signupBodySchema = z.object({
-  first_name: requiredText('First name is required', 'First name', TEXT_LIMITS.name),
-  last_name: requiredText('Last name is required', 'Last name', TEXT_LIMITS.name),
+  first_name: requiredText('First name is required', 'First name', PERSON_NAME_MAX_LENGTH),
+  last_name: requiredText('Last name is required', 'Last name', PERSON_NAME_MAX_LENGTH),
   email: requiredEmail,
   password: newPasswordSchema(),
 });

@@ -1,19 +1,31 @@
 import { z } from 'zod';
-import { existingPasswordSchema, newPasswordSchema, userSchema } from './auth';
+import {
+  PASSWORD_MAX_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
+  existingPasswordSchema,
+  newPasswordSchema,
+  userSchema,
+} from './auth';
 import { TEXT_LIMITS, currencyInputSchema, requiredText, userIdField } from './common';
 
 export const USER_MESSAGES = {
   currentPasswordRequired: 'Please enter your current password',
-  currentPasswordWrong: 'Current password is incorrect',
+  currentPasswordWrong: 'Current password is incorrect.',
   passwordsDoNotMatch: 'New passwords do not match',
+  /** PUT /api/users/password for an account that signs in with Google only. */
+  noPasswordToChange: 'This account signs in with Google and has no password to change.',
   deletePasswordRequired: 'Please enter your password to confirm account deletion',
+  deletePasswordWrong: 'The password is incorrect. Your account was not deleted.',
+  /** Accounts without a password (Google only) confirm deletion by typing their e-mail address. */
+  deleteEmailRequired: 'This account signs in with Google: type your e-mail address to confirm account deletion.',
+  deleteEmailWrong: 'The e-mail address does not match this account. Your account was not deleted.',
 } as const;
 
 /** PUT /api/users/profile. Email is not editable (spec part 2 §2). */
 export const updateProfileBodySchema = z.object({
   user_id: userIdField,
-  first_name: requiredText('First name is required', 'First name', TEXT_LIMITS.name),
-  last_name: requiredText('Last name is required', 'Last name', TEXT_LIMITS.name),
+  first_name: requiredText('First name is required', 'First name', PERSON_NAME_MAX_LENGTH),
+  last_name: requiredText('Last name is required', 'Last name', PERSON_NAME_MAX_LENGTH),
   default_currency: currencyInputSchema,
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
@@ -46,11 +58,31 @@ export const changePasswordFormSchema = z
   });
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
-/** DELETE /api/users/delete */
-export const deleteAccountBodySchema = z.object({
-  user_id: userIdField,
-  password: existingPasswordSchema(USER_MESSAGES.deletePasswordRequired),
-});
+/**
+ * DELETE /api/users/delete. An account with a password confirms with it (the spec); an account
+ * that signs in with Google only has none and confirms by typing its e-mail address instead
+ * (`confirm_email`). Which one applies: `auth_provider` of the user ('google' means no password).
+ */
+export const deleteAccountBodySchema = z
+  .object({
+    user_id: userIdField,
+    password: z
+      .string({ error: USER_MESSAGES.deletePasswordRequired })
+      .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long` })
+      .nullish()
+      .transform((value) => value || undefined),
+    confirm_email: z
+      .string({ error: 'The confirmation e-mail must be text.' })
+      .trim()
+      .max(TEXT_LIMITS.email, { error: `Email is too long (at most ${TEXT_LIMITS.email} characters).` })
+      .nullish()
+      .transform((value) => value || undefined),
+  })
+  .superRefine((body, ctx) => {
+    if (body.password === undefined && body.confirm_email === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: USER_MESSAGES.deletePasswordRequired });
+    }
+  });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
 // PUT /api/users/password and DELETE /api/users/delete answer okResponseSchema (./common);

@@ -40,12 +40,15 @@ const logosRoutes: FastifyPluginAsyncZod<{ uploadsPerMinute: number }> = async (
       }
       if (!bytes || bytes.byteLength === 0) throw badRequest(LOGO_MESSAGES.missing);
       const logo = await normalizeLogo(bytes);
-      const id = await insertLogo(app.db, logo, null);
+      // A signed-in user's upload is theirs (deleted with the account); a guest's belongs to nobody.
+      const session = await request.loadSession();
+      const id = await insertLogo(app.db, logo, session?.userId ?? null);
       return reply.code(201).send({ success: true, logo_url: logoPath(id) });
     },
   );
 
-  app.get('/api/logos/:id', { schema: { params: logoParams } }, async (request, reply) => {
+  // Public: the id is unguessable, and guests' invoices show their logos too.
+  app.get('/api/logos/:id', { schema: { params: logoParams }, config: { auth: 'public' } }, async (request, reply) => {
     const logo = await findLogo(app.db, request.params.id);
     if (!logo) throw notFound(LOGO_MESSAGES.notFound);
     return reply

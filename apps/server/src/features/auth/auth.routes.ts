@@ -1,0 +1,169 @@
+import {
+  AUTH_MESSAGES,
+  authProvidersResponseSchema,
+  authResponseSchema,
+  signinBodySchema,
+  signupBodySchema,
+  userResponseSchema,
+} from '@invoicer/domain/api/auth';
+import { okResponseSchema } from '@invoicer/domain/api/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import { HttpError } from '../../plugins/errors';
+import { attemptsPerMinute } from '../../plugins/rate-limit';
+import { endSession, isSecureRequest, requireSession, startSession } from '../../plugins/session';
+import { getProfile, toUserProfile } from '../users/users.service';
+import { insertOAuthState, OAUTH_STATE_TTL_MS, sweepOAuthStates, takeOAuthState } from './auth.queries';
+import { authenticate, limitAttemptsForEmail, signInWithGoogle, signUp } from './auth.service';
+import { GoogleSignIn } from './google';
+
+/** Binds a Google sign-in to the browser that started it (login CSRF): the state, in a cookie only the callback sees. */
+const OAUTH_STATE_COOKIE = 'oauth_state';
+const OAUTH_COOKIE_PATH = '/api/auth/google';
+const CALLBACK_PATH = '/api/auth/google/callback';
+const SWEEP_EVERY_MS = 60 * 60_000;
+
+export interface AuthRoutesOptions {
+  config: Pick<
+    Config,
+    | 'PUBLIC_URL'
+    | 'GOOGLE_CLIENT_ID'
+    | 'GOOGLE_CLIENT_SECRET'
+    | 'GOOGLE_ISSUER'
+    | 'RATE_LIMIT_AUTH_PER_MINUTE'
+    | 'RATE_LIMIT_AUTH_PER_EMAIL'
+  >;
+}
+
+/**
+ * Sign-up, sign-in, sign-out, the session probe and Google sign-in (spec part 1 §2, §7).
+ * Sign-in and sign-up are limited per client address (route limit) and per e-mail address.
+ */
+const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { config }) => {
+  const attempts = attemptsPerMinute(config.RATE_LIMIT_AUTH_PER_MINUTE);
+  const google =
+    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? new GoogleSignIn({
+          clientId: config.GOOGLE_CLIENT_ID,
+          clientSecret: config.GOOGLE_CLIENT_SECRET,
+          issuer: config.GOOGLE_ISSUER,
+        })
+      : null;
+  const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined;
+
+  /** The origin the browser uses: PUBLIC_URL, else this request's (Host, or X-Forwarded-* behind TRUST_PROXY). */
+  const originOf = (request: FastifyRequest) => publicOrigin ?? `${request.protocol}://${request.host}`;
+  /** A page of the web app: absolute on PUBLIC_URL, else relative to wherever the browser is. */
+  const pageUrl = (path: string) => (publicOrigin ? `${publicOrigin}${path}` : path);
+  const oauthCookie = (request: FastifyRequest) => ({
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    path: OAUTH_COOKIE_PATH,
+    secure: isSecureRequest(request),
+  });
+
+  app.post(
+    '/api/auth/signup',
+    {
+      schema: { body: signupBodySchema, response: { 201: authResponseSchema } },
+      config: { auth: 'public', rateLimit: attempts },
+    },
+    async (request, reply) => {
+      await limitAttemptsForEmail(app.pool, reply, request.body.email, config.RATE_LIMIT_AUTH_PER_EMAIL);
+      const user = await signUp(app.db, request.body, (tx, created) => startSession(tx, request, reply, created.id));
+      return reply.code(201).send({ success: true as const, user: toUserProfile(user) });
+    },
+  );
+
+  app.post(
+    '/api/auth/signin',
+    {
+      schema: { body: signinBodySchema, response: { 200: authResponseSchema } },
+      config: { auth: 'public', rateLimit: attempts },
+    },
+    async (request, reply) => {
+      await limitAttemptsForEmail(app.pool, reply, request.body.email, config.RATE_LIMIT_AUTH_PER_EMAIL);
+      const user = await authenticate(app.db, request.body);
+      await startSession(app.db, request, reply, user.id);
+      return { success: true as const, user: toUserProfile(user) };
+    },
+  );
+
+  // Public, so an expired session still signs out cleanly; a POST, so the cross-site check applies.
+  app.post(
+    '/api/auth/signout',
+    { schema: { response: { 200: okResponseSchema } }, config: { auth: 'public' } },
+    async (request, reply) => {
+      await endSession(app.db, request, reply);
+      return { success: true as const };
+    },
+  );
+
+  /** The web app's probe on start: 200 with the user, or 401 for a guest. */
+  app.get('/api/auth/session', { schema: { response: { 200: userResponseSchema } } }, async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { success: true as const, user: await getProfile(app.db, requireSession(request).userId) };
+  });
+
+  app.get(
+    '/api/auth/providers',
+    { schema: { response: { 200: authProvidersResponseSchema } }, config: { auth: 'public' } },
+    async () => ({ success: true as const, google: google !== null }),
+  );
+
+  const oauthFailed = (request: FastifyRequest, reply: FastifyReply, reason: string, error?: unknown) => {
+    request.log.warn({ reason, err: error }, 'Google sign-in failed');
+    reply.clearCookie(OAUTH_STATE_COOKIE, oauthCookie(request));
+    return reply.header('Cache-Control', 'no-store').redirect(pageUrl('/auth?error=oauth_failed'), 302);
+  };
+
+  app.get('/api/auth/google', { config: { auth: 'public', rateLimit: attempts } }, async (request, reply) => {
+    if (!google) throw new HttpError(404, AUTH_MESSAGES.googleNotConfigured);
+    try {
+      const authorization = await google.authorizationRequest(`${originOf(request)}${CALLBACK_PATH}`);
+      await insertOAuthState(app.db, {
+        state: authorization.state,
+        codeVerifier: authorization.codeVerifier,
+        nonce: authorization.nonce,
+      });
+      reply.setCookie(OAUTH_STATE_COOKIE, authorization.state, {
+        ...oauthCookie(request),
+        maxAge: OAUTH_STATE_TTL_MS / 1000,
+      });
+      return reply.header('Cache-Control', 'no-store').redirect(authorization.url.href, 302);
+    } catch (error) {
+      return oauthFailed(request, reply, 'could not start (provider discovery or database)', error);
+    }
+  });
+
+  // The provider sends the browser here; every failure goes back to the sign-in page, never to a JSON error.
+  app.get(CALLBACK_PATH, { config: { auth: 'public' } }, async (request, reply) => {
+    if (!google) return oauthFailed(request, reply, 'not configured');
+    const query = request.query as Record<string, unknown>;
+    const state = typeof query.state === 'string' ? query.state : '';
+    if (!state || state.length > 256 || request.cookies[OAUTH_STATE_COOKIE] !== state) {
+      return oauthFailed(request, reply, 'state missing or not from this browser');
+    }
+    try {
+      const saved = await takeOAuthState(app.db, state);
+      if (!saved) return oauthFailed(request, reply, 'state unknown or expired');
+      if (query.error !== undefined) return oauthFailed(request, reply, `provider answered ${String(query.error)}`);
+      const identity = await google.identity(new URL(request.url, originOf(request)), { state, ...saved });
+      const user = await signInWithGoogle(app.db, identity);
+      await startSession(app.db, request, reply, user.id);
+      reply.clearCookie(OAUTH_STATE_COOKIE, oauthCookie(request));
+      return reply.header('Cache-Control', 'no-store').redirect(pageUrl('/auth/callback'), 302);
+    } catch (error) {
+      return oauthFailed(request, reply, 'code exchange or account lookup', error);
+    }
+  });
+
+  const sweep = setInterval(() => {
+    sweepOAuthStates(app.db).catch(() => undefined);
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+};
+
+export default authRoutes;

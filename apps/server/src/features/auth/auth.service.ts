@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import { AUTH_MESSAGES, tooManyAttemptsMessage, type SigninBody, type SignupBody } from '@invoicer/domain/api/auth';
+import type { FastifyReply } from 'fastify';
+import type pg from 'pg';
+import type { Database, DbExecutor } from '../../plugins/database';
+import { HttpError } from '../../plugins/errors';
+import { consumeRateLimit } from '../../plugins/rate-limit';
+import { hashPassword, needsRehash, verifyPassword } from '../users/passwords';
+import { findUserByEmail, findUserByGoogleId, updateUser, type UserRow } from '../users/users.queries';
+import { createAccount } from '../users/users.service';
+import { deleteSessionsOfUser } from './auth.queries';
+import { GoogleSignInError, type GoogleIdentity } from './google';
+
+/** Sign-in and sign-up attempts per e-mail address are counted over this window. */
+export const EMAIL_ATTEMPT_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Counts an attempt for the e-mail address (whatever the client address) and refuses past
+ * `max` in the window. The key holds a hash of the lower-cased address, not the address.
+ */
+export async function limitAttemptsForEmail(
+  pool: pg.Pool,
+  reply: FastifyReply,
+  email: string,
+  max: number,
+): Promise<void> {
+  const digest = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+  const { count, ttlMs } = await consumeRateLimit(pool, `auth-email:${digest}`, EMAIL_ATTEMPT_WINDOW_MS);
+  if (count > max) {
+    reply.header('Retry-After', String(Math.max(1, Math.ceil(ttlMs / 1000))));
+    throw new HttpError(429, tooManyAttemptsMessage(ttlMs));
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 3; depth++) {
+    if (e.code === '23505') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/**
+ * Creates an e-mail account (with its welcome notification) and runs `then` in the same
+ * transaction (the caller starts the session there). A taken e-mail answers 409 and says
+ * nothing else.
+ */
+export async function signUp(
+  db: Database,
+  body: SignupBody,
+  then: (tx: DbExecutor, user: UserRow) => Promise<unknown>,
+): Promise<UserRow> {
+  const passwordHash = await hashPassword(body.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const user = await createAccount(tx, {
+        email: body.email,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        passwordHash,
+        authProvider: 'email',
+        emailVerified: false,
+      });
+      await then(tx, user);
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, AUTH_MESSAGES.emailTaken);
+    throw error;
+  }
+}
+
+/**
+ * The user whose e-mail and password these are. Unknown e-mail, Google-only account and wrong
+ * password all answer the same 401 after the same amount of hashing work.
+ */
+export async function authenticate(db: Database, body: SigninBody): Promise<UserRow> {
+  const user = await findUserByEmail(db, body.email);
+  const valid = await verifyPassword(user?.passwordHash, body.password);
+  if (!user || !valid) throw new HttpError(401, AUTH_MESSAGES.invalidCredentials);
+  if (user.passwordHash && needsRehash(user.passwordHash)) {
+    const rehashed = await hashPassword(body.password);
+    return (await updateUser(db, user.id, { passwordHash: rehashed })) ?? user;
+  }
+  return user;
+}
+
+/**
+ * The account a verified Google identity signs into:
+ * 1. the user already linked to this Google subject;
+ * 2. else the user with the same e-mail address, which gets linked. If that account's address
+ *    was never verified (e-mail sign-ups are not), whoever set its password never proved they
+ *    own the address, while Google just did: the password is removed and the account's other
+ *    sessions end, so an account pre-registered with someone else's address cannot be kept by
+ *    its registrant (pre-hijacking). From then on it signs in with Google;
+ * 3. else a new account (auth_provider 'google', no password).
+ */
+export async function signInWithGoogle(db: Database, identity: GoogleIdentity): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const linked = await findUserByGoogleId(tx, identity.sub);
+    if (linked) return linked;
+
+    const sameEmail = await findUserByEmail(tx, identity.email, true);
+    if (sameEmail) {
+      if (sameEmail.googleId) throw new GoogleSignInError('e-mail already linked to another Google account');
+      const takeOver = sameEmail.passwordHash !== null && !sameEmail.emailVerified;
+      const user = await updateUser(tx, sameEmail.id, {
+        googleId: identity.sub,
+        emailVerified: true,
+        profilePictureUrl: sameEmail.profilePictureUrl ?? identity.pictureUrl,
+        ...(takeOver ? { passwordHash: null, authProvider: 'google' } : {}),
+      });
+      if (takeOver) await deleteSessionsOfUser(tx, sameEmail.id);
+      return user!;
+    }
+
+    return createAccount(tx, {
+      email: identity.email,
+      firstName: identity.firstName,
+      lastName: identity.lastName,
+      passwordHash: null,
+      authProvider: 'google',
+      emailVerified: true,
+      googleId: identity.sub,
+      profilePictureUrl: identity.pictureUrl,
+    });
+  });
+}

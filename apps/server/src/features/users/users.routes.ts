@@ -1,0 +1,69 @@
+import { userResponseSchema } from '@invoicer/domain/api/auth';
+import { idParamSchema, okResponseSchema, userIdQuerySchema } from '@invoicer/domain/api/common';
+import {
+  changePasswordBodySchema,
+  deleteAccountBodySchema,
+  updateProfileBodySchema,
+  updateProfileResponseSchema,
+} from '@invoicer/domain/api/users';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../plugins/errors';
+import { attemptsPerMinute } from '../../plugins/rate-limit';
+import { forgetSession, requireSession } from '../../plugins/session';
+import { changePassword, deleteAccount, getProfile, updateProfile } from './users.service';
+
+const USER_NOT_FOUND = 'User not found.';
+
+/**
+ * The signed-in user's own account (spec part 1 §7, part 2 §7). Every route needs a session
+ * (the /api default); a user_id in the query or body that is not the session user's is refused
+ * by the session plugin before these handlers run.
+ */
+const usersRoutes: FastifyPluginAsyncZod<{ attemptsPerMinute: number }> = async (app, options) => {
+  const attempts = attemptsPerMinute(options.attemptsPerMinute);
+
+  app.get(
+    '/api/users/:id',
+    { schema: { params: idParamSchema, querystring: userIdQuerySchema, response: { 200: userResponseSchema } } },
+    async (request) => {
+      const session = requireSession(request);
+      // Another user's id answers exactly like an id that does not exist.
+      if (request.params.id.toLowerCase() !== session.userId) throw notFound(USER_NOT_FOUND);
+      return { success: true as const, user: await getProfile(app.db, session.userId) };
+    },
+  );
+
+  app.put(
+    '/api/users/profile',
+    { schema: { body: updateProfileBodySchema, response: { 200: updateProfileResponseSchema } } },
+    async (request) => {
+      const session = requireSession(request);
+      const user = await updateProfile(app.db, session.userId, request.body);
+      return { success: true as const, message: 'Profile updated successfully', user };
+    },
+  );
+
+  app.put(
+    '/api/users/password',
+    {
+      schema: { body: changePasswordBodySchema, response: { 200: okResponseSchema } },
+      config: { rateLimit: attempts },
+    },
+    async (request) => {
+      await changePassword(app.db, requireSession(request), request.body);
+      return { success: true as const, message: 'Password updated successfully' };
+    },
+  );
+
+  app.delete(
+    '/api/users/delete',
+    { schema: { body: deleteAccountBodySchema, response: { 200: okResponseSchema } }, config: { rateLimit: attempts } },
+    async (request, reply) => {
+      await deleteAccount(app.db, requireSession(request), request.body);
+      forgetSession(request, reply); // the rows went with the user; the cookie goes now
+      return { success: true as const, message: 'Account deleted successfully' };
+    },
+  );
+};
+
+export default usersRoutes;
