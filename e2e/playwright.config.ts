@@ -22,7 +22,8 @@ function findChromium(): string {
 }
 // One fixed directory, wiped at each run, so runs never pile up clusters in the temp folder.
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `invoicer-e2e-${port}`);
-rmSync(dataDir, { recursive: true, force: true });
+// Playwright evaluates this file again in every worker; only the runner (before it starts the server) wipes.
+if (process.env.TEST_WORKER_INDEX === undefined) rmSync(dataDir, { recursive: true, force: true });
 
 export default defineConfig({
   testDir: './tests',
@@ -47,8 +48,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'] } },
-    { name: 'mobile', use: { ...devices['Pixel 7'] } },
+    // Tests tagged @desktop or @mobile run only in that project; untagged ones run in both.
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, grepInvert: /@mobile/ },
+    { name: 'mobile', use: { ...devices['Pixel 7'] }, grepInvert: /@desktop/ },
   ],
   webServer: {
     command: 'node ../apps/server/dist/main.js',

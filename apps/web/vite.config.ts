@@ -12,5 +12,5 @@ export default defineConfig({
     port: 5173,
     proxy: Object.fromEntries(serverPaths.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
   },
-  build: { sourcemap: true },
+  build: { sourcemap: true, manifest: true },
 });

@@ -54,7 +54,9 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
 }
 
 /** GET /api/auth/session with the cookie: the status tells whether the session is alive. */
+/** 200 when the cookie is a live session, 401 when the probe sees a guest. */
 export async function sessionStatus(app: FastifyInstance, cookie: string): Promise<number> {
   const response = await app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
-  return response.statusCode;
+  if (response.statusCode !== 200) return response.statusCode;
+  return response.json().user ? 200 : 401;
 }

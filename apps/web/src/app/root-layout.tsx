@@ -1,7 +1,22 @@
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from 'sonner';
-import { AuthModal } from '../features/auth/components/auth-modal';
+import { useAuthModal } from '../features/auth/hooks/use-auth-modal';
 import { useSession } from '../features/auth/hooks/use-session';
+
+const AuthModal = lazy(() => import('../features/auth/components/auth-modal').then((m) => ({ default: m.AuthModal })));
+
+/** The modal's code (Radix Dialog and the forms) loads the first time it opens, not with every page. */
+function AuthModalOnDemand() {
+  const { open } = useAuthModal();
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <AuthModal />
+    </Suspense>
+  ) : null;
+}
 
 /** Above every page: nothing renders until the auth state is known (spec part 1 §4). */
 export function RootLayout() {
@@ -10,7 +25,7 @@ export function RootLayout() {
   return (
     <>
       <Outlet />
-      <AuthModal />
+      <AuthModalOnDemand />
       <Toaster position="top-right" duration={3000} richColors closeButton />
       <ScrollRestoration />
     </>

@@ -21,9 +21,18 @@ export const routes: RouteObject[] = [
       {
         element: <AppShell />,
         children: [
-          { path: '/new', ...pending },
-          { path: '/privacy-policy', ...pending },
-          { path: '/terms-of-service', ...pending },
+          {
+            path: '/new',
+            ...page(() => import('./routes/new-invoice').then((m) => ({ default: m.NewInvoiceRoute }))),
+          },
+          {
+            path: '/privacy-policy',
+            ...page(() => import('./routes/privacy-policy').then((m) => ({ default: m.PrivacyPolicyRoute }))),
+          },
+          {
+            path: '/terms-of-service',
+            ...page(() => import('./routes/terms-of-service').then((m) => ({ default: m.TermsOfServiceRoute }))),
+          },
           {
             element: <RequireAuth />,
             children: [
@@ -40,9 +49,13 @@ export const routes: RouteObject[] = [
               { path: '/profile', ...pending },
               { path: '/support', ...pending },
               { path: '/notifications', ...pending },
-              { path: '/:name', ...pending },
+              {
+                path: '/:name',
+                ...page(() => import('./routes/coming-soon').then((m) => ({ default: m.ComingSoonRoute }))),
+              },
             ],
           },
+          { path: '*', ...page(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute }))) },
         ],
       },
     ],

@@ -24,7 +24,9 @@ export interface RequestOptions {
 async function send(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<Response> {
   const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
   if (signal) init.signal = signal;
-  if (body !== undefined) {
+  if (body instanceof FormData) {
+    init.body = body; // multipart (logo upload): the browser writes the Content-Type with its boundary
+  } else if (body !== undefined) {
     init.body = JSON.stringify(body);
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
   }

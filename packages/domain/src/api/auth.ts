@@ -93,6 +93,9 @@ export type User = z.infer<typeof userSchema>;
 export const userResponseSchema = z.object({ success: z.literal(true), user: userSchema });
 export type UserResponse = z.infer<typeof userResponseSchema>;
 export const authResponseSchema = userResponseSchema;
+/** GET /api/auth/session: the signed-in user, or null for a guest (200 either way, so a guest's page load logs no error). */
+export const sessionResponseSchema = z.object({ success: z.literal(true), user: userSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export type AuthResponse = UserResponse;
 
 /** Which sign-in methods this server offers, so the Google button can say when it is not configured. */

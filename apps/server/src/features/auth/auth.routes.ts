@@ -4,7 +4,7 @@ import {
   authResponseSchema,
   signinBodySchema,
   signupBodySchema,
-  userResponseSchema,
+  sessionResponseSchema,
 } from '@invoicer/domain/api/auth';
 import { okResponseSchema } from '@invoicer/domain/api/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { HttpError } from '../../plugins/errors';
 import { attemptsPerMinute } from '../../plugins/rate-limit';
-import { endSession, isSecureRequest, requireSession, startSession } from '../../plugins/session';
+import { endSession, isSecureRequest, startSession } from '../../plugins/session';
 import { getProfile, toUserProfile } from '../users/users.service';
 import { insertOAuthState, OAUTH_STATE_TTL_MS, sweepOAuthStates, takeOAuthState } from './auth.queries';
 import { authenticate, limitAttemptsForEmail, signInWithGoogle, signUp } from './auth.service';
@@ -100,11 +100,16 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
     },
   );
 
-  /** The web app's probe on start: 200 with the user, or 401 for a guest. */
-  app.get('/api/auth/session', { schema: { response: { 200: userResponseSchema } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    return { success: true as const, user: await getProfile(app.db, requireSession(request).userId) };
-  });
+  /** The web app's probe on start: the user, or null for a guest. */
+  app.get(
+    '/api/auth/session',
+    { config: { auth: 'optional' }, schema: { response: { 200: sessionResponseSchema } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const session = request.session;
+      return { success: true as const, user: session ? await getProfile(app.db, session.userId) : null };
+    },
+  );
 
   app.get(
     '/api/auth/providers',

@@ -1,12 +1,30 @@
 import { Outlet } from 'react-router';
+import { BottomBar } from './bottom-bar';
+import { Footer } from './footer';
+import { Header } from './header';
+import { Sidebar } from './sidebar';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { MOBILE_QUERY, useMediaQuery } from './use-media-query';
 
 /** The shell around every page but /auth and the guest landing page: sidebar, header, bottom bar, footer. */
 export function AppShell() {
+  // Only one of the two navigations exists at a time, so a phone never loads the sidebar's tooltips.
+  const isMobile = useMediaQuery(MOBILE_QUERY);
   return (
-    <div className="min-h-screen">
-      <main>
-        <Outlet />
-      </main>
+    // Room at the bottom on small screens so the fixed bottom bar never covers the footer.
+    <div className="min-h-dvh bg-slate-50 pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0">
+      <SkipLink />
+      <Header />
+      <div className="flex">
+        {!isMobile && <Sidebar />}
+        <div className="flex min-h-[calc(100dvh-4rem)] min-w-0 flex-1 flex-col">
+          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+            <Outlet />
+          </main>
+          <Footer />
+        </div>
+      </div>
+      {isMobile && <BottomBar />}
     </div>
   );
 }

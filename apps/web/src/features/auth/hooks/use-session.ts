@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiJson } from '../../../lib/api-client';
+import { apiJson } from '../../../lib/api-client';
 
 export interface SessionUser {
   id: string;
@@ -14,15 +14,10 @@ export type SessionState =
 
 export const sessionQueryKey = ['session'] as const;
 
-/** The signed-in user from the server's session cookie; a 401 means a guest. */
+/** The signed-in user from the server's session cookie; null means a guest. */
 async function fetchSession(): Promise<SessionUser | null> {
-  try {
-    const body = await apiJson<{ success: boolean; user: SessionUser }>('/api/auth/session');
-    return body.user;
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 404)) return null;
-    throw error;
-  }
+  const body = await apiJson<{ success: boolean; user: SessionUser | null }>('/api/auth/session');
+  return body.user;
 }
 
 export function useSession(): SessionState {

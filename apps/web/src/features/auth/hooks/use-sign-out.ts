@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError, apiJson } from '../../../lib/api-client';
+import { sessionQueryKey } from './use-session';
+
+/**
+ * Ends the session on the server, then forgets the user in the client and goes to the landing
+ * page (spec part 1 §2: after sign-out the user goes to /).
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const forgetUser = () => {
+    // Cached pages of the previous user must not show to whoever uses the browser next.
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
+    queryClient.setQueryData(sessionQueryKey, null);
+    navigate('/');
+  };
+
+  return useMutation({
+    mutationFn: () => apiJson<{ success: boolean }>('/api/auth/signout', { method: 'POST' }),
+    onSuccess: forgetUser,
+    onError: (error) => {
+      // A session that already expired is as good as signed out.
+      if (error instanceof ApiError && error.status === 401) forgetUser();
+      else toast.error(error.message || 'Could not sign out. Please try again.');
+    },
+  });
+}

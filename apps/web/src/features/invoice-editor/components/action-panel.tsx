@@ -1,0 +1,84 @@
+import { Download, Eye, Save, Send } from 'lucide-react';
+import { memo, type RefObject } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+
+export interface ActionPanelProps {
+  onSave: () => void;
+  onDownload: () => void;
+  onPreview: () => void;
+  /** The Preview button, which gets focus back when the preview closes. */
+  previewRef: RefObject<HTMLButtonElement | null>;
+  downloading: boolean;
+  /** ISO time of the last browser-draft write, or null before the first. */
+  lastSaved: string | null;
+  onSaveToBrowser: () => void;
+  onLoadFromBrowser: () => void;
+  onClearStorage: () => void;
+}
+
+/**
+ * Save Invoice, Download and Preview (spec part 1 §2), and the 'Last saved' time of the draft.
+ * The spec's Send button and browser-storage panel are hidden placeholders: they are in the
+ * page with the `hidden` attribute, so nobody sees or reaches them, as in the spec.
+ */
+export const ActionPanel = memo(function ActionPanel({
+  onSave,
+  onDownload,
+  onPreview,
+  previewRef,
+  downloading,
+  lastSaved,
+  onSaveToBrowser,
+  onLoadFromBrowser,
+  onClearStorage,
+}: ActionPanelProps) {
+  return (
+    <section
+      aria-label="Invoice actions"
+      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="grid grid-cols-3 gap-2 @4xl:grid-cols-1">
+        <Button onClick={onSave}>
+          <Save className="h-4 w-4" aria-hidden />
+          <span className="md:hidden">Save</span>
+          <span className="hidden md:inline">Save Invoice</span>
+        </Button>
+        <Button variant="secondary" onClick={onDownload} disabled={downloading} aria-busy={downloading}>
+          {downloading ? (
+            <Spinner className="h-4 w-4" label="Downloading" />
+          ) : (
+            <Download className="h-4 w-4" aria-hidden />
+          )}
+          Download
+        </Button>
+        <Button ref={previewRef} variant="secondary" onClick={onPreview}>
+          <Eye className="h-4 w-4" aria-hidden />
+          Preview
+        </Button>
+        <Button variant="secondary" hidden disabled>
+          <Send className="h-4 w-4" aria-hidden />
+          Send
+        </Button>
+      </div>
+
+      <div hidden>
+        <Button variant="secondary" size="sm" onClick={onSaveToBrowser}>
+          Save to Browser
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onLoadFromBrowser}>
+          Load from Browser
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onClearStorage}>
+          Clear Storage
+        </Button>
+      </div>
+
+      {lastSaved && (
+        <p className="text-center text-xs text-slate-500" data-testid="last-saved">
+          Last saved: <time dateTime={lastSaved}>{new Date(lastSaved).toLocaleTimeString()}</time>
+        </p>
+      )}
+    </section>
+  );
+});

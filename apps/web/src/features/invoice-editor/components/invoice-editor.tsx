@@ -1,0 +1,328 @@
+import { DEFAULT_CURRENCY, getCurrency, type CurrencyCode } from '@invoicer/domain/currencies';
+import type { InvoiceDocumentInput } from '@invoicer/domain/invoice-document';
+import { pdfDownloadName } from '@invoicer/domain/invoice-number';
+import { formatMoney } from '@invoicer/domain/money';
+import {
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { toast } from 'sonner';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage, generateInvoicePdf } from '../api/invoice-documents';
+import { useDraftAutosave } from '../hooks/use-draft-autosave';
+import { useIsMobile } from '../hooks/use-is-mobile';
+import { lazyWithFallback } from '../lib/lazy-with-fallback';
+import { saveFile } from '../lib/save-file';
+import { clearDraft, hasStoredDraft, writeDraft } from '../model/draft-storage';
+import type { RestoredDraft } from '../model/draft-restore';
+import { editorReducer, initEditorState, type TextField } from '../model/editor-reducer';
+import { createFreshForm, todayIso, type InvoiceFormValues } from '../model/invoice-form';
+import { toDocumentInput, validateForSend } from '../model/invoice-payload';
+import { computeEditorTotals } from '../model/invoice-totals';
+import { ActionPanel } from './action-panel';
+import { CurrencyField } from './currency-field';
+import { DateField } from './date-field';
+import { ErrorBanner } from './error-banner';
+import { ItemsSection } from './items-section';
+import { LogoUploader } from './logo-uploader';
+import { PartyField } from './party-field';
+import { SummarySection } from './summary-section';
+import { InvoiceNumberField, NotesField } from './text-fields';
+
+const PreviewDialog = lazyWithFallback(
+  () => import('./preview-dialog').then((m) => m.PreviewDialog),
+  function PreviewUnavailable({ onError }: { onError: (message: string) => void }) {
+    useEffect(() => onError('Unexpected error occurred'), [onError]);
+    return null;
+  },
+);
+
+const TERMS_PLACEHOLDER = 'Please submit payment within 15 days of receipt of this invoice.';
+export const SAVE_COMING_SOON =
+  'Saving invoices to your account is coming soon. Your draft is kept in this browser meanwhile.';
+
+export interface InvoiceEditorProps {
+  /** A guest pressing Save is asked to sign in (spec part 1 §4). */
+  isSignedIn: boolean;
+  /** Opens the sign-in modal; the page supplies it so this feature does not import the auth feature. */
+  onRequireAccount: () => void;
+  /**
+   * Edit mode (a later issue): the form starts from these values (loaded from the server) and
+   * the browser draft is neither read nor written (spec part 1 §4).
+   */
+  initialValues?: InvoiceFormValues;
+  /** Currency of a new invoice: the user's default (settings) once known, EUR for guests. */
+  defaultCurrency?: CurrencyCode;
+  /** Saving to the account (a later issue). Without it a signed-in user is told saving is coming. */
+  onSave?: (document: InvoiceDocumentInput, values: InvoiceFormValues) => void;
+  /** Shown above the form, e.g. the edit-mode banner 'Editing Invoice: {number}'. */
+  banner?: ReactNode;
+}
+
+const loadDraftReader = () => import('../model/draft-restore');
+
+/** The stored draft, read by the lazily loaded reader; a fresh form when it is unusable or the reader fails to load. */
+function restoreDraft(fresh: () => RestoredDraft): Promise<RestoredDraft> {
+  return loadDraftReader().then(
+    ({ readDraft }) => readDraft(todayIso()) ?? fresh(),
+    () => fresh(),
+  );
+}
+
+/**
+ * The invoice editor at /new (spec part 1 §2-§5). A new invoice starts from the browser draft
+ * when there is one, else from a fresh form; in edit mode from `initialValues`.
+ */
+export function InvoiceEditor(props: InvoiceEditorProps) {
+  const { initialValues, defaultCurrency = DEFAULT_CURRENCY } = props;
+  const [start] = useState<RestoredDraft | Promise<RestoredDraft>>(() => {
+    if (initialValues) return { values: initialValues, savedAt: null };
+    const fresh = () => ({ values: createFreshForm(todayIso(), defaultCurrency), savedAt: null });
+    return hasStoredDraft() ? restoreDraft(fresh) : fresh();
+  });
+  if (!(start instanceof Promise)) return <EditorForm {...props} initial={start} />;
+  return (
+    <Suspense
+      fallback={
+        <div className="flex min-h-[50vh] items-center justify-center text-slate-500">
+          <Spinner label="Loading your draft" />
+        </div>
+      }
+    >
+      <RestoredEditorForm {...props} draft={start} />
+    </Suspense>
+  );
+}
+
+function RestoredEditorForm({ draft, ...props }: InvoiceEditorProps & { draft: Promise<RestoredDraft> }) {
+  return <EditorForm {...props} initial={use(draft)} />;
+}
+
+function EditorForm({
+  isSignedIn,
+  onRequireAccount,
+  initialValues,
+  onSave,
+  banner,
+  initial,
+}: InvoiceEditorProps & { initial: RestoredDraft }) {
+  const persistDraft = initialValues === undefined;
+  const [state, dispatch] = useReducer(editorReducer, initial.values, initEditorState);
+  const { values } = state;
+  const [lastSaved, setLastSaved] = useState<string | null>(initial.savedAt);
+  const [error, setError] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const [previewDocument, setPreviewDocument] = useState<InvoiceDocumentInput | null>(null);
+  const isMobile = useIsMobile();
+
+  useDraftAutosave(values, persistDraft, setLastSaved);
+
+  // The action handlers read the latest values through a ref, so they stay the same functions
+  // and the action panel does not render again on every keystroke.
+  const valuesRef = useRef(values);
+  useLayoutEffect(() => {
+    valuesRef.current = values;
+  });
+
+  // The one totals function, once per change of what it reads (typing in From or Terms does not recompute).
+  const { items, taxPercent, taxType, showTax, discountPercent, discountType, showDiscount } = values;
+  const { shippingAmount, showShipping } = values;
+  const totals = useMemo(
+    () =>
+      computeEditorTotals({
+        items,
+        taxPercent,
+        taxType,
+        showTax,
+        discountPercent,
+        discountType,
+        showDiscount,
+        shippingAmount,
+        showShipping,
+      }),
+    [items, taxPercent, taxType, showTax, discountPercent, discountType, showDiscount, shippingAmount, showShipping],
+  );
+  const symbol = getCurrency(values.currency).symbol;
+  // Equal strings for unchanged lines, so memoised rows skip rendering.
+  const amounts = useMemo(
+    () => (totals ? totals.lines.map((line) => formatMoney(line, symbol)) : items.map(() => '—')),
+    [totals, symbol, items],
+  );
+
+  const setText = useMemo(() => {
+    const setter = (field: TextField) => (value: string) => dispatch({ type: 'setText', field, value });
+    return {
+      from: setter('from'),
+      to: setter('to'),
+      logoUrl: setter('logoUrl'),
+    };
+  }, []);
+  const setCurrency = useCallback((currency: CurrencyCode) => dispatch({ type: 'setCurrency', currency }), []);
+  const setIssuedDate = useCallback((value: string) => dispatch({ type: 'setIssuedDate', value }), []);
+  const setDueDate = useCallback((value: string) => dispatch({ type: 'setDueDate', value }), []);
+
+  const handleSave = useCallback(() => {
+    if (!isSignedIn) {
+      onRequireAccount();
+      return;
+    }
+    if (onSave) onSave(toDocumentInput(valuesRef.current), valuesRef.current);
+    else toast.info(SAVE_COMING_SOON);
+  }, [isSignedIn, onRequireAccount, onSave]);
+
+  const handleDownload = useCallback(async () => {
+    const current = valuesRef.current;
+    const invalid = validateForSend(current, 'download');
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setError(null);
+    setDownloading(true);
+    try {
+      const pdf = await generateInvoicePdf(toDocumentInput(current));
+      saveFile(pdf, pdfDownloadName(current.to));
+    } catch (failure) {
+      setError(errorMessage(failure));
+    } finally {
+      setDownloading(false);
+    }
+  }, []);
+
+  const handlePreview = useCallback(() => {
+    const current = valuesRef.current;
+    const invalid = validateForSend(current, 'preview');
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setError(null);
+    setPreviewDocument(toDocumentInput(current));
+  }, []);
+  // The modal has no trigger of its own, so focus is put back on Preview by hand.
+  const previewButton = useRef<HTMLButtonElement>(null);
+  const closePreview = useCallback(() => {
+    setPreviewDocument(null);
+    requestAnimationFrame(() => previewButton.current?.focus());
+  }, []);
+  const failPreview = useCallback((message: string) => {
+    setPreviewDocument(null);
+    setError(message);
+  }, []);
+
+  // The spec's hidden browser-storage panel (part 1 §2, §8).
+  const saveToBrowser = useCallback(() => {
+    const savedAt = writeDraft(valuesRef.current);
+    if (savedAt) {
+      setLastSaved(savedAt);
+      toast.success('Invoice saved to browser storage!');
+    }
+  }, []);
+  const loadFromBrowser = useCallback(async () => {
+    const { readDraft } = await loadDraftReader();
+    const draft = readDraft(todayIso());
+    if (!draft) {
+      toast.info('No invoice found in browser storage.');
+      return;
+    }
+    dispatch({ type: 'replace', values: draft.values });
+    setLastSaved(draft.savedAt);
+    toast.success('Invoice loaded from browser storage!');
+  }, []);
+  const clearStorage = useCallback(() => {
+    clearDraft();
+    setLastSaved(null);
+    toast.success('Browser storage cleared!');
+  }, []);
+
+  return (
+    <div data-testid="invoice-editor" className="@container mx-auto w-full max-w-6xl px-3 py-4 sm:px-4 md:px-6 md:py-6">
+      <h1 className="mb-3 text-xl font-semibold text-slate-900 md:text-2xl">New Invoice</h1>
+      {banner}
+      <ErrorBanner message={error} onDismiss={() => setError(null)} />
+      <div className="mt-3 flex flex-col gap-4 @4xl:flex-row @4xl:items-start @4xl:gap-6">
+        <div className="@container order-2 flex min-w-0 flex-1 flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:p-8 @4xl:order-1">
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+            <LogoUploader logoUrl={values.logoUrl} onLogoUrlChange={setText.logoUrl} />
+            <div className="grid w-full grid-cols-1 gap-3 sm:w-72">
+              <InvoiceNumberField value={values.invoiceNumber} dispatch={dispatch} />
+              <CurrencyField value={values.currency} onChange={setCurrency} />
+            </div>
+          </div>
+
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+            <PartyField label="From" value={values.from} onChange={setText.from} placeholder="Who is this from?" />
+            <PartyField label="To" value={values.to} onChange={setText.to} placeholder="Who is this to?" />
+          </div>
+
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <DateField label="Issued Date" value={values.issuedDate} onChange={setIssuedDate} />
+            <DateField label="Due Date" value={values.dueDate} onChange={setDueDate} />
+          </div>
+
+          <ItemsSection items={items} amounts={amounts} dispatch={dispatch} dragDisabled={isMobile} />
+
+          <div className="grid grid-cols-1 gap-6 @2xl:grid-cols-2">
+            <div className="flex flex-col gap-4">
+              <NotesField
+                label="Payment Details"
+                value={values.paymentDetails}
+                field="paymentDetails"
+                placeholder="Bank account, PayPal or other ways to pay"
+                dispatch={dispatch}
+              />
+              <NotesField
+                label="Terms"
+                value={values.terms}
+                field="terms"
+                placeholder={TERMS_PLACEHOLDER}
+                dispatch={dispatch}
+              />
+            </div>
+            <SummarySection
+              totals={totals}
+              symbol={symbol}
+              dispatch={dispatch}
+              taxPercent={taxPercent}
+              taxType={taxType}
+              showTax={showTax}
+              discountPercent={discountPercent}
+              discountType={discountType}
+              showDiscount={showDiscount}
+              shippingAmount={shippingAmount}
+              showShipping={showShipping}
+            />
+          </div>
+        </div>
+
+        <aside className="order-1 @4xl:sticky @4xl:top-4 @4xl:order-2 @4xl:w-64 @4xl:shrink-0">
+          <ActionPanel
+            onSave={handleSave}
+            onDownload={handleDownload}
+            onPreview={handlePreview}
+            previewRef={previewButton}
+            downloading={downloading}
+            lastSaved={lastSaved}
+            onSaveToBrowser={saveToBrowser}
+            onLoadFromBrowser={loadFromBrowser}
+            onClearStorage={clearStorage}
+          />
+        </aside>
+      </div>
+
+      {previewDocument && (
+        <Suspense fallback={null}>
+          <PreviewDialog document={previewDocument} onClose={closePreview} onError={failPreview} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

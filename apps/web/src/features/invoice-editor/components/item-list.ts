@@ -1,0 +1,15 @@
+import type { Dispatch } from 'react';
+import type { EditorAction } from '../model/editor-reducer';
+import type { LineItem } from '../model/invoice-form';
+
+/** Props shared by the plain list (first paint, and while drag code loads) and the sortable one. */
+export interface ItemListProps {
+  items: LineItem[];
+  /** Formatted line amounts from computeTotals, in item order. */
+  amounts: string[];
+  dispatch: Dispatch<EditorAction>;
+  /** Below 768 px: no reordering (spec part 1 §2), neither by pointer nor by keyboard. */
+  dragDisabled: boolean;
+  /** Called when a list mounts its rows (they replace the rows of another list). */
+  onListMount?: () => void;
+}

@@ -1,0 +1,165 @@
+import { GripVertical, MessageSquarePlus, MessageSquareX, Trash2 } from 'lucide-react';
+import { memo, type CSSProperties, type Dispatch, type HTMLAttributes, type ReactNode, type Ref } from 'react';
+import { Input, Textarea } from '../../../components/ui/field';
+import { cn } from '../../../lib/cn';
+import type { EditorAction } from '../model/editor-reducer';
+import type { LineItem } from '../model/invoice-form';
+import { acceptQuantityText, acceptUnitCostText, QUANTITY_MAX_LENGTH, stripLeadingZeros } from '../model/numeric-text';
+
+/** What the sortable wrapper hands a row: its drag handle's ref and listeners, and the row's moving style. */
+/** Columns of the table layout: handle, Item, Qty, Rate, Amount, actions (the header row uses the same). */
+export const ITEM_GRID = '@2xl:grid-cols-[2rem_minmax(0,1fr)_5.5rem_7.5rem_8rem_4.5rem]';
+
+export interface RowDragProps {
+  rowRef: Ref<HTMLDivElement>;
+  handleRef: Ref<HTMLButtonElement>;
+  handleProps: HTMLAttributes<HTMLButtonElement>;
+  style: CSSProperties;
+  isDragging: boolean;
+}
+
+export interface ItemRowProps {
+  item: LineItem;
+  /** 1-based position, used in the inputs' labels. */
+  position: number;
+  /** The line amount from computeTotals, already formatted. */
+  amount: string;
+  dispatch: Dispatch<EditorAction>;
+  /** Null while the drag code loads, and on mobile where reordering is off. */
+  drag: RowDragProps | null;
+  /** Whether reordering exists at this width (a handle is shown). */
+  draggable: boolean;
+}
+
+/**
+ * One invoice line. Memoised: a keystroke changes one item object and one amount string, so
+ * only that row renders again, whatever the number of items.
+ */
+export const ItemRow = memo(function ItemRow({ item, position, amount, dispatch, drag, draggable }: ItemRowProps) {
+  const update = (patch: Partial<Omit<LineItem, 'id'>>) => dispatch({ type: 'updateItem', id: item.id, patch });
+  const label = `Item ${position}`;
+  return (
+    <div
+      ref={drag?.rowRef}
+      style={drag?.style}
+      data-testid="item-row"
+      className={cn(
+        'relative rounded-xl border border-slate-200 bg-white p-3 @2xl:rounded-none @2xl:border-0 @2xl:border-b @2xl:px-1 @2xl:py-2',
+        drag?.isDragging && 'z-10 shadow-lg ring-2 ring-indigo-200 @2xl:rounded-lg',
+      )}
+    >
+      {/* A card on narrow widths (actions beside the name), a table row from 42rem of items
+          width, where the wrappers dissolve into the row's grid (display: contents). The DOM
+          follows the table's order, so Tab goes name, quantity, rate, then the actions. */}
+      <div className={cn('grid grid-cols-[minmax(0,1fr)_auto] gap-2 @2xl:items-start', ITEM_GRID)}>
+        <div className="col-start-1 row-start-1 flex gap-2 @2xl:contents">
+          {draggable ? (
+            <button
+              type="button"
+              ref={drag?.handleRef}
+              {...drag?.handleProps}
+              aria-label={`Drag to reorder ${label}`}
+              disabled={!drag}
+              className="flex h-10 w-8 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:outline-2 focus-visible:outline-indigo-600 active:cursor-grabbing disabled:cursor-default"
+            >
+              <GripVertical className="h-4 w-4" aria-hidden />
+            </button>
+          ) : (
+            <span aria-hidden className="hidden @2xl:block" />
+          )}
+          <div className="min-w-0 flex-1">
+            <Input
+              aria-label={`${label} name`}
+              placeholder="Item name"
+              value={item.name}
+              onChange={(event) => update({ name: event.target.value })}
+            />
+          </div>
+        </div>
+        <div className="col-span-2 grid grid-cols-3 gap-2 @2xl:contents">
+          <NumberCell label="Qty">
+            <Input
+              aria-label={`${label} quantity`}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={QUANTITY_MAX_LENGTH}
+              value={item.quantity}
+              onChange={(event) =>
+                acceptQuantityText(event.target.value) && update({ quantity: stripLeadingZeros(event.target.value) })
+              }
+              className="text-right"
+            />
+          </NumberCell>
+          <NumberCell label="Rate">
+            <Input
+              aria-label={`${label} rate`}
+              inputMode="decimal"
+              autoComplete="off"
+              value={item.unitCost}
+              onChange={(event) =>
+                acceptUnitCostText(event.target.value) && update({ unitCost: stripLeadingZeros(event.target.value) })
+              }
+              className="text-right"
+            />
+          </NumberCell>
+          <NumberCell label="Amount">
+            <output
+              aria-label={`${label} amount`}
+              className="flex h-10 items-center justify-end truncate px-1 text-sm font-medium text-slate-900 tabular-nums"
+            >
+              {amount}
+            </output>
+          </NumberCell>
+        </div>
+        <div className="col-start-2 row-start-1 flex justify-end gap-1 @2xl:col-start-6">
+          <button
+            type="button"
+            onClick={() => update({ showDesc: !item.showDesc })}
+            aria-expanded={item.showDesc}
+            aria-label={item.showDesc ? `Hide description of ${label}` : `Add description to ${label}`}
+            title={item.showDesc ? 'Hide description' : 'Add description'}
+            className="flex h-10 w-10 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-600 @2xl:w-8"
+          >
+            {item.showDesc ? (
+              <MessageSquareX className="h-4 w-4" aria-hidden />
+            ) : (
+              <MessageSquarePlus className="h-4 w-4" aria-hidden />
+            )}
+          </button>
+          <button
+            type="button"
+            onClick={() => dispatch({ type: 'removeItem', id: item.id })}
+            aria-label={`Remove ${label}`}
+            title="Remove item"
+            className="flex h-10 w-10 items-center justify-center rounded-md text-slate-500 hover:bg-red-50 hover:text-red-600 focus-visible:outline-2 focus-visible:outline-indigo-600 @2xl:w-8"
+          >
+            <Trash2 className="h-4 w-4" aria-hidden />
+          </button>
+        </div>
+        {item.showDesc && (
+          <div className="col-span-2 @2xl:col-span-3 @2xl:col-start-2">
+            <Textarea
+              aria-label={`${label} description`}
+              placeholder="Description (optional)"
+              value={item.description}
+              onChange={(event) => update({ description: event.target.value })}
+              className="min-h-16"
+            />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+});
+
+/** In card layout each number shows its column name above it; in table layout the header row names the columns. */
+function NumberCell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <span aria-hidden className="text-xs font-medium text-slate-500 @2xl:hidden">
+        {label}
+      </span>
+      {children}
+    </div>
+  );
+}

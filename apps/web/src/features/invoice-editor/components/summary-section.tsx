@@ -1,0 +1,199 @@
+import { formatMoney } from '@invoicer/domain/money';
+import type { Totals } from '@invoicer/domain/totals';
+import { memo, useId, type Dispatch } from 'react';
+import { ToggleSwitch } from './toggle-switch';
+import { cn } from '../../../lib/cn';
+import type { AdjustmentKey, EditorAction } from '../model/editor-reducer';
+import type { AdjustmentType, InvoiceFormValues } from '../model/invoice-form';
+import { normalizeDecimalText, sanitizeAdjustmentText } from '../model/numeric-text';
+
+type AdjustmentValues = Pick<
+  InvoiceFormValues,
+  | 'taxPercent'
+  | 'taxType'
+  | 'showTax'
+  | 'discountPercent'
+  | 'discountType'
+  | 'showDiscount'
+  | 'shippingAmount'
+  | 'showShipping'
+>;
+
+export interface SummarySectionProps extends AdjustmentValues {
+  /** From computeTotals; null when the amounts are too large to hold. */
+  totals: Totals | null;
+  symbol: string;
+  dispatch: Dispatch<EditorAction>;
+}
+
+const TOO_LARGE = 'Invoice amounts are too large.';
+
+/** Subtotal, the Tax / Discount / Shipping toggles and inputs, and Total (spec part 1 §2, §4, §5). */
+export const SummarySection = memo(function SummarySection(props: SummarySectionProps) {
+  const { totals, symbol, dispatch } = props;
+  const money = (minor: number | undefined) => (totals && minor !== undefined ? formatMoney(minor, symbol) : '—');
+  return (
+    <section aria-labelledby="invoice-summary-heading" className="flex flex-col gap-3">
+      <h2 id="invoice-summary-heading" className="sr-only">
+        Totals
+      </h2>
+      <div className="flex items-center justify-between text-sm">
+        <span className="font-medium text-slate-700">Subtotal</span>
+        <span data-testid="invoice-subtotal" className="font-medium tabular-nums">
+          {money(totals?.subtotal)}
+        </span>
+      </div>
+
+      <div className="flex flex-wrap gap-x-5 gap-y-2 border-y border-slate-100 py-3">
+        <ToggleSwitch
+          label="Tax"
+          checked={props.showTax}
+          onCheckedChange={(on) => dispatch({ type: 'toggleAdjustment', key: 'tax', on })}
+        />
+        <ToggleSwitch
+          label="Discount"
+          checked={props.showDiscount}
+          onCheckedChange={(on) => dispatch({ type: 'toggleAdjustment', key: 'discount', on })}
+        />
+        <ToggleSwitch
+          label="Shipping"
+          checked={props.showShipping}
+          onCheckedChange={(on) => dispatch({ type: 'toggleAdjustment', key: 'shipping', on })}
+        />
+      </div>
+
+      {props.showTax && (
+        <AdjustmentRow
+          adjustment="tax"
+          label="Tax"
+          value={props.taxPercent}
+          kind={props.taxType}
+          amount={money(totals?.tax)}
+          dispatch={dispatch}
+        />
+      )}
+      {props.showDiscount && (
+        <AdjustmentRow
+          adjustment="discount"
+          label="Discount"
+          value={props.discountPercent}
+          kind={props.discountType}
+          amount={totals ? `−${money(totals.discount)}` : '—'}
+          dispatch={dispatch}
+        />
+      )}
+      {props.showShipping && (
+        <AdjustmentRow
+          adjustment="shipping"
+          label="Shipping"
+          value={props.shippingAmount}
+          kind="fixed"
+          amount={money(totals?.shipping)}
+          dispatch={dispatch}
+        />
+      )}
+
+      <div className="flex items-center justify-between border-t border-slate-200 pt-3">
+        <span className="text-base font-semibold text-slate-900">Total</span>
+        <span data-testid="invoice-total" className="text-lg font-bold text-slate-900 tabular-nums">
+          {money(totals?.total)}
+        </span>
+      </div>
+      {!totals && (
+        <p role="alert" className="text-sm text-red-600">
+          {TOO_LARGE}
+        </p>
+      )}
+    </section>
+  );
+});
+
+interface AdjustmentRowProps {
+  adjustment: AdjustmentKey;
+  label: string;
+  value: string;
+  kind: AdjustmentType;
+  amount: string;
+  dispatch: Dispatch<EditorAction>;
+}
+
+function AdjustmentRow({ adjustment, label, value, kind, amount, dispatch }: AdjustmentRowProps) {
+  const inputId = useId();
+  const percent = kind === 'percent';
+  const set = (next: string) => dispatch({ type: 'setAdjustment', key: adjustment, value: next });
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor={inputId} className="w-16 text-sm font-medium text-slate-700 sm:w-20">
+        {label}
+        <span className="sr-only">{percent ? ' rate (%)' : ' amount'}</span>
+      </label>
+      <input
+        id={inputId}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        max={percent ? 100 : undefined}
+        step={percent ? 1 : 0.01}
+        value={value}
+        onChange={(event) => set(sanitizeAdjustmentText(event.target.value, kind, value))}
+        onBlur={() => {
+          const normalized = normalizeDecimalText(value);
+          if (normalized !== value) set(normalized);
+        }}
+        className="h-9 w-20 rounded-lg border border-slate-300 bg-white px-2 text-right text-sm tabular-nums focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none"
+      />
+      {adjustment !== 'shipping' && (
+        <TypeSwitch
+          label={label}
+          kind={kind}
+          onChange={(next) => dispatch({ type: 'setAdjustmentType', key: adjustment, kind: next })}
+        />
+      )}
+      <span className="ml-auto text-sm tabular-nums text-slate-700" data-testid={`invoice-${adjustment}-amount`}>
+        {amount}
+      </span>
+    </div>
+  );
+}
+
+/** Percent or fixed amount, as a pair of radio buttons (arrow keys move between them). */
+function TypeSwitch({
+  label,
+  kind,
+  onChange,
+}: {
+  label: string;
+  kind: AdjustmentType;
+  onChange: (kind: AdjustmentType) => void;
+}) {
+  const name = useId();
+  const options: Array<{ value: AdjustmentType; text: string; name: string }> = [
+    { value: 'percent', text: '%', name: 'Percent' },
+    { value: 'fixed', text: 'Fixed', name: 'Fixed amount' },
+  ];
+  return (
+    <fieldset className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5">
+      <legend className="sr-only">{label} type</legend>
+      {options.map((option) => (
+        <label
+          key={option.value}
+          className={cn(
+            'cursor-pointer rounded-md px-2.5 py-1 text-xs font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600',
+            kind === option.value ? 'bg-indigo-600 text-white' : 'text-slate-600 hover:bg-slate-100',
+          )}
+        >
+          <input
+            type="radio"
+            name={name}
+            value={option.value}
+            checked={kind === option.value}
+            onChange={() => onChange(option.value)}
+            className="sr-only"
+          />
+          <span aria-hidden>{option.text}</span>
+          <span className="sr-only">{option.name}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * Reading the browser draft back. Loaded only when a draft is stored, so a first visit to
+ * /new downloads neither this nor zod.
+ */
+import { DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode } from '@invoicer/domain/currencies';
+import { addDays, isIsoDate } from '@invoicer/domain/dates';
+// zod's mini build: a fraction of the full one's size, for this one schema.
+import * as z from 'zod/mini';
+import {
+  DUE_DAYS,
+  FIRST_INVOICE_NUMBER,
+  newItemId,
+  newLineItem,
+  type AdjustmentType,
+  type InvoiceFormValues,
+  type LineItem,
+} from './invoice-form';
+import { DRAFT_KEY, SAVED_AT_KEY, type StoredDraft, type StoredDraftItem } from './draft-storage';
+import { acceptQuantityText, acceptUnitCostText, normalizeDecimalText, sanitizeAdjustmentText } from './numeric-text';
+
+const text = z.optional(z.nullable(z.string()));
+const numeric = z.optional(z.nullable(z.union([z.string(), z.number()])));
+const flag = z.optional(z.nullable(z.boolean()));
+
+const draftItemSchema = z.object({
+  id: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+  name: text,
+  description: text,
+  showDesc: flag,
+  quantity: numeric,
+  unit_cost: numeric,
+});
+
+/**
+ * The stored draft's shape (spec part 1 §3). Fields may be missing (older drafts get the
+ * spec's defaults) but a field of the wrong type means the stored value is not ours: the
+ * whole draft is ignored and the user gets a fresh form.
+ */
+const draftSchema = z.object({
+  from: text,
+  to: text,
+  items: z.optional(z.nullable(z.array(draftItemSchema))),
+  invoiceNumber: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+  issuedDate: text,
+  dueDate: text,
+  paymentDetails: text,
+  terms: text,
+  taxPercent: numeric,
+  discountPercent: numeric,
+  shippingAmount: numeric,
+  taxType: text,
+  discountType: text,
+  showTax: flag,
+  showDiscount: flag,
+  showShipping: flag,
+  logoUrl: text,
+  currency: text,
+});
+
+/** Numbers from older drafts become the text an input would hold; anything the input would refuse becomes 0. */
+function numericText(value: string | number | null | undefined, accept: (text: string) => boolean, fallback: string) {
+  if (value == null) return fallback;
+  const text = typeof value === 'number' ? (Number.isFinite(value) && value >= 0 ? String(value) : '0') : value;
+  return accept(text) ? text : '0';
+}
+
+const adjustmentType = (value: string | null | undefined): AdjustmentType =>
+  value === 'fixed' || value === 'flat' ? 'fixed' : 'percent';
+
+function adjustmentText(value: string | number | null | undefined, kind: AdjustmentType): string {
+  const raw = value == null ? '0' : String(value);
+  return normalizeDecimalText(sanitizeAdjustmentText(raw, kind, '0'));
+}
+
+/** Only our own logo store (or a data: image) can appear on a PDF; the server refuses anything else. */
+const LOGO_URL = /^(?:\/api\/logos\/[0-9a-f-]{36}|data:image\/(?:png|jpe?g|webp|gif);base64,[A-Za-z0-9+/]+={0,2})$/i;
+
+function toLineItems(items: StoredDraftItem[] | null | undefined): LineItem[] {
+  if (!items || items.length === 0) return [newLineItem()];
+  const seen = new Set<string>();
+  return items.map((item) => {
+    // Ids key the rows and the drag handles, so a missing or repeated one gets a fresh id.
+    let id = item.id == null ? '' : String(item.id);
+    if (!id || seen.has(id)) id = newItemId();
+    seen.add(id);
+    return {
+      id,
+      name: item.name ?? '',
+      description: item.description ?? '',
+      showDesc: item.showDesc ?? Boolean(item.description),
+      quantity: numericText(item.quantity, acceptQuantityText, '1'),
+      unitCost: numericText(item.unit_cost, acceptUnitCostText, '0'),
+    };
+  });
+}
+
+/**
+ * A stored draft as form values, with the spec's defaults for what it lacks (part 1 §4):
+ * number 0001, issued today, due 7 days after issued, Tax and Shipping shown, Discount hidden.
+ */
+export function draftToForm(draft: StoredDraft, today: string): InvoiceFormValues {
+  const issuedDate = draft.issuedDate && isIsoDate(draft.issuedDate) ? draft.issuedDate : today;
+  const dueDate = draft.dueDate && isIsoDate(draft.dueDate) ? draft.dueDate : addDays(issuedDate, DUE_DAYS);
+  const currency: CurrencyCode = isCurrencyCode(draft.currency) ? draft.currency : DEFAULT_CURRENCY;
+  const taxType = adjustmentType(draft.taxType);
+  const discountType = adjustmentType(draft.discountType);
+  const invoiceNumber = draft.invoiceNumber == null ? '' : String(draft.invoiceNumber);
+  return {
+    logoUrl: draft.logoUrl && LOGO_URL.test(draft.logoUrl) ? draft.logoUrl : '',
+    invoiceNumber: invoiceNumber.trim() === '' ? FIRST_INVOICE_NUMBER : invoiceNumber,
+    currency,
+    from: draft.from ?? '',
+    to: draft.to ?? '',
+    issuedDate,
+    dueDate,
+    items: toLineItems(draft.items),
+    paymentDetails: draft.paymentDetails ?? '',
+    terms: draft.terms ?? '',
+    taxPercent: adjustmentText(draft.taxPercent, taxType),
+    taxType,
+    showTax: draft.showTax ?? true,
+    discountPercent: adjustmentText(draft.discountPercent, discountType),
+    discountType,
+    showDiscount: draft.showDiscount ?? false,
+    shippingAmount: adjustmentText(draft.shippingAmount, 'fixed'),
+    showShipping: draft.showShipping ?? true,
+  };
+}
+
+export interface RestoredDraft {
+  values: InvoiceFormValues;
+  savedAt: string | null;
+}
+
+/** The stored draft, or null when there is none or it is corrupt or not ours (never throws). */
+export function readDraft(today: string): RestoredDraft | null {
+  try {
+    const raw = localStorage.getItem(DRAFT_KEY);
+    if (raw === null) return null;
+    const parsed = draftSchema.safeParse(JSON.parse(raw));
+    if (!parsed.success) return null;
+    const savedAt = localStorage.getItem(SAVED_AT_KEY);
+    return {
+      values: draftToForm(parsed.data, today),
+      savedAt: savedAt && !Number.isNaN(Date.parse(savedAt)) ? savedAt : null,
+    };
+  } catch {
+    return null; // unparsable JSON, or storage blocked by the browser
+  }
+}

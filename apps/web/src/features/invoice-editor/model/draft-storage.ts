@@ -1,0 +1,97 @@
+import type { InvoiceFormValues } from './invoice-form';
+
+/** localStorage keys of the browser draft (spec part 1 §9). */
+export const DRAFT_KEY = 'invoiceData';
+export const SAVED_AT_KEY = 'lastSavedInvoice';
+
+/** The browser draft as stored, with the spec's field names (part 1 §3); older drafts may hold numbers. */
+export interface StoredDraftItem {
+  id?: string | number | null;
+  name?: string | null;
+  description?: string | null;
+  showDesc?: boolean | null;
+  quantity?: string | number | null;
+  unit_cost?: string | number | null;
+}
+
+export interface StoredDraft {
+  from?: string | null;
+  to?: string | null;
+  items?: StoredDraftItem[] | null;
+  invoiceNumber?: string | number | null;
+  issuedDate?: string | null;
+  dueDate?: string | null;
+  paymentDetails?: string | null;
+  terms?: string | null;
+  taxPercent?: string | number | null;
+  discountPercent?: string | number | null;
+  shippingAmount?: string | number | null;
+  taxType?: string | null;
+  discountType?: string | null;
+  showTax?: boolean | null;
+  showDiscount?: boolean | null;
+  showShipping?: boolean | null;
+  logoUrl?: string | null;
+  currency?: string | null;
+}
+
+/** What is written: the form minus UI-only state. */
+export function formToDraft(values: InvoiceFormValues): StoredDraft {
+  return {
+    from: values.from,
+    to: values.to,
+    items: values.items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      description: item.description,
+      showDesc: item.showDesc,
+      quantity: item.quantity,
+      unit_cost: item.unitCost,
+    })),
+    invoiceNumber: values.invoiceNumber,
+    issuedDate: values.issuedDate,
+    dueDate: values.dueDate,
+    paymentDetails: values.paymentDetails,
+    terms: values.terms,
+    taxPercent: values.taxPercent,
+    discountPercent: values.discountPercent,
+    shippingAmount: values.shippingAmount,
+    taxType: values.taxType,
+    discountType: values.discountType,
+    showTax: values.showTax,
+    showDiscount: values.showDiscount,
+    showShipping: values.showShipping,
+    logoUrl: values.logoUrl,
+    currency: values.currency,
+  };
+}
+
+/** Whether a draft is stored at all (cheap: the page only loads the draft reader when there is one). */
+export function hasStoredDraft(): boolean {
+  try {
+    return localStorage.getItem(DRAFT_KEY) !== null;
+  } catch {
+    return false; // storage blocked by the browser
+  }
+}
+
+/** Writes the draft and its time; returns the ISO time, or null when the browser refused (full or blocked). */
+export function writeDraft(values: InvoiceFormValues): string | null {
+  try {
+    const savedAt = new Date().toISOString();
+    localStorage.setItem(DRAFT_KEY, JSON.stringify(formToDraft(values)));
+    localStorage.setItem(SAVED_AT_KEY, savedAt);
+    return savedAt;
+  } catch {
+    return null;
+  }
+}
+
+export function clearDraft(): void {
+  try {
+    localStorage.removeItem(DRAFT_KEY);
+    localStorage.removeItem(SAVED_AT_KEY);
+  } catch {
+    // Storage blocked: there is nothing to clear.
+  }
+}

@@ -1,0 +1,94 @@
+import type { CurrencyCode } from '@invoicer/domain/currencies';
+import { addDays } from '@invoicer/domain/dates';
+import { DUE_DAYS, newLineItem, type AdjustmentType, type InvoiceFormValues, type LineItem } from './invoice-form';
+
+export type AdjustmentKey = 'tax' | 'discount' | 'shipping';
+export type TextField = 'invoiceNumber' | 'from' | 'to' | 'paymentDetails' | 'terms' | 'logoUrl';
+
+export interface EditorState {
+  values: InvoiceFormValues;
+  /** What Tax / Discount / Shipping held when toggled off, restored when toggled on (spec part 1 §4). */
+  remembered: Record<AdjustmentKey, string>;
+}
+
+export type EditorAction =
+  | { type: 'setText'; field: TextField; value: string }
+  | { type: 'setCurrency'; currency: CurrencyCode }
+  | { type: 'setIssuedDate'; value: string }
+  | { type: 'setDueDate'; value: string }
+  | { type: 'updateItem'; id: string; patch: Partial<Omit<LineItem, 'id'>> }
+  | { type: 'addItem'; item?: LineItem }
+  | { type: 'removeItem'; id: string }
+  | { type: 'moveItem'; activeId: string; overId: string }
+  | { type: 'setAdjustment'; key: AdjustmentKey; value: string }
+  | { type: 'toggleAdjustment'; key: AdjustmentKey; on: boolean }
+  | { type: 'setAdjustmentType'; key: 'tax' | 'discount'; kind: AdjustmentType }
+  | { type: 'replace'; values: InvoiceFormValues };
+
+const valueField = { tax: 'taxPercent', discount: 'discountPercent', shipping: 'shippingAmount' } as const;
+const showField = { tax: 'showTax', discount: 'showDiscount', shipping: 'showShipping' } as const;
+const typeField = { tax: 'taxType', discount: 'discountType' } as const;
+
+export function initEditorState(values: InvoiceFormValues): EditorState {
+  return {
+    values,
+    remembered: { tax: values.taxPercent, discount: values.discountPercent, shipping: values.shippingAmount },
+  };
+}
+
+export function editorReducer(state: EditorState, action: EditorAction): EditorState {
+  const { values } = state;
+  const set = (patch: Partial<InvoiceFormValues>): EditorState => ({ ...state, values: { ...values, ...patch } });
+
+  switch (action.type) {
+    case 'setText':
+      return set({ [action.field]: action.value });
+    case 'setCurrency':
+      return set({ currency: action.currency });
+    case 'setIssuedDate': {
+      // The due date follows the issued date while it is still the default (issued + 7 days) or empty.
+      const dueIsDefault = !values.dueDate || values.dueDate === addDays(values.issuedDate, DUE_DAYS);
+      return set({
+        issuedDate: action.value,
+        ...(dueIsDefault && action.value ? { dueDate: addDays(action.value, DUE_DAYS) } : {}),
+      });
+    }
+    case 'setDueDate':
+      return set({ dueDate: action.value });
+    case 'updateItem':
+      // Only the edited item gets a new object, so only its row re-renders.
+      return set({ items: values.items.map((item) => (item.id === action.id ? { ...item, ...action.patch } : item)) });
+    case 'addItem':
+      return set({ items: [...values.items, action.item ?? newLineItem()] });
+    case 'removeItem':
+      return set({ items: values.items.filter((item) => item.id !== action.id) });
+    case 'moveItem': {
+      const from = values.items.findIndex((item) => item.id === action.activeId);
+      const to = values.items.findIndex((item) => item.id === action.overId);
+      if (from < 0 || to < 0 || from === to) return state;
+      const items = [...values.items];
+      const [moved] = items.splice(from, 1);
+      items.splice(to, 0, moved!);
+      return set({ items });
+    }
+    case 'setAdjustment':
+      return set({ [valueField[action.key]]: action.value });
+    case 'toggleAdjustment': {
+      const field = valueField[action.key];
+      if (values[showField[action.key]] === action.on) return state;
+      if (!action.on) {
+        return {
+          remembered: { ...state.remembered, [action.key]: values[field] },
+          values: { ...values, [showField[action.key]]: false, [field]: '0' },
+        };
+      }
+      return set({ [showField[action.key]]: true, [field]: state.remembered[action.key] || '0' });
+    }
+    case 'setAdjustmentType':
+      // Switching percent and fixed resets the value: 10 (%) does not mean 10 (€) (spec part 1 §4).
+      if (values[typeField[action.key]] === action.kind) return state;
+      return set({ [typeField[action.key]]: action.kind, [valueField[action.key]]: '0' });
+    case 'replace':
+      return initEditorState(action.values);
+  }
+}

@@ -1,0 +1,85 @@
+import { DEFAULT_CURRENCY, type CurrencyCode } from '@invoicer/domain/currencies';
+import { addDays } from '@invoicer/domain/dates';
+import type { AdjustmentType } from '@invoicer/domain/totals';
+
+/** Default due date: issued date plus 7 days (spec part 1 §9). */
+export const DUE_DAYS = 7;
+export const FIRST_INVOICE_NUMBER = '0001';
+
+/**
+ * One line of the invoice as the user typed it (spec part 1 §3). Quantity and rate stay the
+ * text in the input, so '12.' or '' survive while typing; they become numbers only for the
+ * totals and the request body.
+ */
+export interface LineItem {
+  id: string;
+  name: string;
+  description: string;
+  showDesc: boolean;
+  quantity: string;
+  unitCost: string;
+}
+
+export type { AdjustmentType };
+
+/** The invoice form (spec part 1 §3), everything as typed. */
+export interface InvoiceFormValues {
+  logoUrl: string;
+  invoiceNumber: string;
+  currency: CurrencyCode;
+  from: string;
+  to: string;
+  issuedDate: string;
+  dueDate: string;
+  items: LineItem[];
+  paymentDetails: string;
+  terms: string;
+  taxPercent: string;
+  taxType: AdjustmentType;
+  showTax: boolean;
+  discountPercent: string;
+  discountType: AdjustmentType;
+  showDiscount: boolean;
+  shippingAmount: string;
+  showShipping: boolean;
+}
+
+/** Ids are made in the browser; randomUUID is missing outside secure contexts (plain http on a LAN). */
+export function newItemId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `item-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+export function newLineItem(): LineItem {
+  return { id: newItemId(), name: '', description: '', showDesc: false, quantity: '1', unitCost: '0' };
+}
+
+/** Today as YYYY-MM-DD in the user's own time zone (an invoice is dated where it is written). */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A new invoice: one empty line, Tax / Discount / Shipping hidden (spec part 1 §4). */
+export function createFreshForm(today: string, currency: CurrencyCode = DEFAULT_CURRENCY): InvoiceFormValues {
+  return {
+    logoUrl: '',
+    invoiceNumber: FIRST_INVOICE_NUMBER,
+    currency,
+    from: '',
+    to: '',
+    issuedDate: today,
+    dueDate: addDays(today, DUE_DAYS),
+    items: [newLineItem()],
+    paymentDetails: '',
+    terms: '',
+    taxPercent: '0',
+    taxType: 'percent',
+    showTax: false,
+    discountPercent: '0',
+    discountType: 'percent',
+    showDiscount: false,
+    shippingAmount: '0',
+    showShipping: false,
+  };
+}

@@ -1,0 +1,64 @@
+import { getCurrency } from '@invoicer/domain/currencies';
+import type { InvoiceDocumentInput } from '@invoicer/domain/invoice-document';
+import { toDecimal } from '@invoicer/domain/money';
+import type { InvoiceFormValues } from './invoice-form';
+import { decimalTextToMinor, quantityTextToNumber } from './numeric-text';
+
+/**
+ * The spec's messages (part 1 §5). The download pair equals the domain's MESSAGES (which the
+ * server answers with); importing that module would pull the full zod build into /new's first
+ * load, so the sentences are repeated here.
+ */
+export const SEND_MESSAGES = {
+  download: { fromTo: 'Fill "From" and "To" fields.', items: 'Add at least one valid item.' },
+  preview: { fromTo: 'Please fill in both "From" and "To" fields.', items: 'Please add at least one valid item.' },
+} as const;
+
+export type SendKind = keyof typeof SEND_MESSAGES;
+
+const isNamed = (item: { name: string }) => item.name.trim() !== '';
+
+/** The spec's check before a download or a preview: the message to show, or null when the invoice may go. */
+export function validateForSend(values: InvoiceFormValues, kind: SendKind): string | null {
+  if (values.from.trim() === '' || values.to.trim() === '') return SEND_MESSAGES[kind].fromTo;
+  if (!values.items.some(isNamed)) return SEND_MESSAGES[kind].items;
+  return null;
+}
+
+/**
+ * The body of POST /generate-invoice and /preview-invoice (spec part 1 §7): only named items,
+ * money as decimals made from the same minor units the totals use, a hidden description left out.
+ */
+export function toDocumentInput(values: InvoiceFormValues): InvoiceDocumentInput {
+  const currency = getCurrency(values.currency);
+  const money = (text: string) => toDecimal(decimalTextToMinor(text));
+  return {
+    from: values.from,
+    to: values.to,
+    items: values.items.filter(isNamed).map((item) => ({
+      id: item.id,
+      name: item.name.trim(),
+      description: item.showDesc ? item.description : '',
+      quantity: quantityTextToNumber(item.quantity),
+      unit_cost: money(item.unitCost),
+    })),
+    invoice_number: values.invoiceNumber,
+    issued_date: values.issuedDate || null,
+    due_date: values.dueDate || null,
+    currency: currency.code,
+    currency_symbol: currency.symbol,
+    currency_label: currency.label,
+    tax_percent: money(values.taxPercent),
+    tax_type: values.taxType,
+    show_tax: values.showTax,
+    discount_percent: money(values.discountPercent),
+    discount_type: values.discountType,
+    show_discount: values.showDiscount,
+    shipping_amount: money(values.shippingAmount),
+    show_shipping: values.showShipping,
+    payment_details: values.paymentDetails,
+    payment_instructions: '',
+    terms: values.terms,
+    logo_url: values.logoUrl || null,
+  };
+}

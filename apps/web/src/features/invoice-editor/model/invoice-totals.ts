@@ -1,0 +1,46 @@
+import { computeTotals, type Totals, type TotalsInput } from '@invoicer/domain/totals';
+import type { InvoiceFormValues } from './invoice-form';
+import { decimalTextToMinor, quantityTextToNumber } from './numeric-text';
+
+type TotalsFields = Pick<
+  InvoiceFormValues,
+  | 'items'
+  | 'taxPercent'
+  | 'taxType'
+  | 'showTax'
+  | 'discountPercent'
+  | 'discountType'
+  | 'showDiscount'
+  | 'shippingAmount'
+  | 'showShipping'
+>;
+
+/** The form's typed text as the domain's totals input: minor units, basis points for percents, invalid as 0. */
+export function toTotalsInput(values: TotalsFields): TotalsInput {
+  return {
+    items: values.items.map((item) => ({
+      quantity: quantityTextToNumber(item.quantity),
+      unitCost: decimalTextToMinor(item.unitCost),
+    })),
+    tax: { enabled: values.showTax, type: values.taxType, value: decimalTextToMinor(values.taxPercent) },
+    discount: {
+      enabled: values.showDiscount,
+      type: values.discountType,
+      value: decimalTextToMinor(values.discountPercent),
+    },
+    shipping: { enabled: values.showShipping, amount: decimalTextToMinor(values.shippingAmount) },
+  };
+}
+
+/**
+ * The editor's figures, from the product's one totals function (DESIGN rule 2). Every row
+ * counts, named or not, so the amounts add up on screen as the user types. Null when the
+ * amounts are beyond what the product can hold (computeTotals refuses them).
+ */
+export function computeEditorTotals(values: TotalsFields): Totals | null {
+  try {
+    return computeTotals(toTotalsInput(values));
+  } catch {
+    return null;
+  }
+}

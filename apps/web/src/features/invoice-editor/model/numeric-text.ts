@@ -1,0 +1,79 @@
+import { MAX_MONEY_MINOR, minorToFixed, parseMinor, type Minor } from '@invoicer/domain/money';
+import type { AdjustmentType } from '@invoicer/domain/totals';
+
+/** Spec part 1 §5: quantity accepts only empty or digits (whole numbers, DESIGN). */
+const QUANTITY_TEXT = /^\d*$/;
+/** Spec part 1 §5: unit cost accepts only empty or a number with an optional decimal point; money has 2 decimals. */
+const UNIT_COST_TEXT = /^\d*\.?\d{0,2}$/;
+const DECIMAL_TEXT = /^(\d*)(?:\.(\d*))?$/;
+
+/** 10 digits reach the server's quantity limit (1,000,000,000); more can only be refused. */
+export const QUANTITY_MAX_LENGTH = 10;
+/** Whole-number digits of the largest amount the product holds (999,999,999,999.99). */
+const MONEY_MAX_WHOLE_DIGITS = 12;
+const PERCENT_MAX_BASIS_POINTS = 10_000;
+
+/** '05' → '5' and '007.5' → '7.5' (a field that showed 0 and was typed into); '0.5' stays. */
+export function stripLeadingZeros(text: string): string {
+  return text.replace(/^0+(?=\d)/, '');
+}
+
+/** Whether a quantity input may take this text; otherwise the keystroke is refused. */
+export function acceptQuantityText(text: string): boolean {
+  return QUANTITY_TEXT.test(text) && text.length <= QUANTITY_MAX_LENGTH;
+}
+
+/** Whether a rate input may take this text; otherwise the keystroke is refused. */
+export function acceptUnitCostText(text: string): boolean {
+  return UNIT_COST_TEXT.test(text) && text.split('.')[0]!.length <= MONEY_MAX_WHOLE_DIGITS;
+}
+
+/** Decimal text to minor units (or basis points for a percent). Empty, '.' and anything invalid count as 0 (spec §4). */
+export function decimalTextToMinor(text: string): Minor {
+  const match = DECIMAL_TEXT.exec(text.trim());
+  if (!match || (match[2] ?? '').length > 2) return 0;
+  const whole = match[1] || '0';
+  return parseMinor(match[2] ? `${whole}.${match[2]}` : whole) ?? 0;
+}
+
+/** Quantity text to a whole number; anything else counts as 0. */
+export function quantityTextToNumber(text: string): number {
+  const trimmed = text.trim();
+  if (!/^\d+$/.test(trimmed)) return 0;
+  const quantity = Number(trimmed);
+  return Number.isSafeInteger(quantity) ? quantity : 0;
+}
+
+/**
+ * What a tax, discount or shipping input keeps of what was typed (spec part 1 §5): never
+ * negative, a percent at most 100, at most 2 decimals (a third is refused: `previous` is
+ * kept), non-numeric becomes 0. Empty stays empty while typing and becomes 0 on blur.
+ */
+export function sanitizeAdjustmentText(raw: string, kind: AdjustmentType, previous: string): string {
+  let text = raw.trim();
+  if (text === '') return '';
+  if (!DECIMAL_TEXT.test(text)) {
+    // Exponents ('1e3') and signs that a number input lets through.
+    const value = Number(text);
+    if (!Number.isFinite(value) || value < 0) return '0';
+    text = DECIMAL_TEXT.test(String(value)) ? String(value) : minorToFixed(MAX_MONEY_MINOR);
+  }
+  text = stripLeadingZeros(text);
+  const [whole = '', fraction = ''] = text.split('.');
+  if (fraction.length > 2) return previous;
+  const minor = decimalTextToMinor(text);
+  if (kind === 'percent' && minor > PERCENT_MAX_BASIS_POINTS) return '100';
+  if (kind === 'fixed' && (whole.length > MONEY_MAX_WHOLE_DIGITS || minor > MAX_MONEY_MINOR)) {
+    return minorToFixed(MAX_MONEY_MINOR);
+  }
+  return text;
+}
+
+/** On leaving a number field: '' and '.' become '0', '5.' becomes '5', '.5' becomes '0.5'. */
+export function normalizeDecimalText(text: string): string {
+  const match = DECIMAL_TEXT.exec(text.trim());
+  if (!match) return '0';
+  const whole = match[1] || '0';
+  const fraction = match[2] ?? '';
+  return fraction ? `${whole}.${fraction}` : whole;
+}

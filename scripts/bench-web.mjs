@@ -1,0 +1,87 @@
+// `npm run bench:web`: the web app's budgets, measured on the production build served by the real
+// server: each page's initial JavaScript (gzip) and Lighthouse's desktop performance score for / and /new.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureSupportedNode, repoRoot } from './node-version.mjs';
+
+ensureSupportedNode();
+const { buildIfStale } = await import('./build-if-stale.mjs');
+buildIfStale();
+spawnSync('node', ['scripts/bundle-size.mjs'], { cwd: path.join(repoRoot, 'apps/web'), stdio: 'inherit' });
+
+const chromium =
+  process.env.CHROMIUM_PATH ?? spawnSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).stdout.trim();
+if (!chromium) {
+  console.log('Lighthouse skipped: no Chromium (apt-get install chromium, or set CHROMIUM_PATH).');
+  process.exit(0);
+}
+
+const port = 4599;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'invoicer-bench-web-'));
+const server = spawn('node', ['apps/server/dist/main.js'], {
+  cwd: repoRoot,
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+await new Promise((resolve, reject) => {
+  server.stdout.on('data', (chunk) => chunk.toString().includes('Ready in') && resolve());
+  server.on('exit', (code) => reject(new Error(`server exited (${code})`)));
+});
+
+const lighthouse = (await import('lighthouse')).default;
+const chromeLauncher = await import('chrome-launcher');
+const chrome = await chromeLauncher.launch({
+  chromePath: chromium,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  const rows = [];
+  for (const page of ['/', '/new']) {
+    const scores = [];
+    for (let run = 0; run < 3; run++) {
+      const result = await lighthouse(`http://127.0.0.1:${port}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        formFactor: 'desktop',
+        screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false },
+        throttling: { rttMs: 40, throughputKbps: 10240, cpuSlowdownMultiplier: 1 },
+      });
+      const audits = result.lhr.audits;
+      scores.push({
+        score: Math.round(result.lhr.categories.performance.score * 100),
+        fcp: audits['first-contentful-paint'].numericValue,
+        lcp: audits['largest-contentful-paint'].numericValue,
+        tbt: audits['total-blocking-time'].numericValue,
+        cls: audits['cumulative-layout-shift'].numericValue,
+      });
+    }
+    scores.sort((a, b) => a.score - b.score);
+    const median = scores[1];
+    rows.push({
+      page,
+      'performance (median of 3)': median.score,
+      'FCP ms': Math.round(median.fcp),
+      'LCP ms': Math.round(median.lcp),
+      'TBT ms': Math.round(median.tbt),
+      CLS: Number(median.cls.toFixed(3)),
+    });
+  }
+  console.log('Lighthouse, desktop preset:');
+  console.table(rows);
+} finally {
+  await chrome.kill();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.on('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
