@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { notifications, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import type { DbExecutor } from '../../plugins/database';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
-export type NewNotification = typeof notifications.$inferInsert;
 
 export async function findUserById(db: DbExecutor, id: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -63,8 +62,4 @@ export async function replacePasswordHash(
 export async function deleteUser(db: DbExecutor, id: string): Promise<boolean> {
   const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   return deleted.length === 1;
-}
-
-export async function insertNotification(db: DbExecutor, values: NewNotification): Promise<void> {
-  await db.insert(notifications).values(values);
 }

@@ -10,15 +10,8 @@ import type { Database, DbExecutor } from '../../plugins/database';
 import { badRequest, HttpError } from '../../plugins/errors';
 import { endOtherSessions, type AuthSession } from '../../plugins/session';
 import { hashPassword, verifyPassword } from './passwords';
-import {
-  deleteUser,
-  findUserById,
-  insertNotification,
-  insertUser,
-  replacePasswordHash,
-  updateUser,
-  type UserRow,
-} from './users.queries';
+import { deleteUser, findUserById, insertUser, replacePasswordHash, updateUser, type UserRow } from './users.queries';
+import { insertNotification } from '../notifications/notifications.queries';
 
 /**
  * Accounts: the profile the web app reads, creation (with the welcome notification), profile
