@@ -11,6 +11,11 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
+// The local OpenID provider standing in for Google (oidc-provider.mjs); 4480 beside the default port.
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 307);
+const oidcURL = `http://127.0.0.1:${oidcPort}`;
+// The Google tests tell the provider whom to approve; workers inherit this from the runner.
+process.env.E2E_OIDC_URL = oidcURL;
 const chromiumPath = process.env.CHROMIUM_PATH ?? findChromium();
 
 function findChromium(): string {
@@ -52,21 +57,36 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'] }, grepInvert: /@mobile/ },
     { name: 'mobile', use: { ...devices['Pixel 7'] }, grepInvert: /@desktop/ },
   ],
-  webServer: {
-    command: 'node ../apps/server/dist/main.js',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Every browser test comes from 127.0.0.1: limits high enough that only the rate-limit tests reach them.
-      RATE_LIMIT_DOCUMENTS_PER_MINUTE: '1000',
-      RATE_LIMIT_AUTH_PER_MINUTE: '1000',
-      RATE_LIMIT_AUTH_PER_EMAIL: '1000',
+  webServer: [
+    {
+      command: 'node oidc-provider.mjs',
+      url: `${oidcURL}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { OIDC_PORT: String(oidcPort) },
     },
-  },
+    {
+      command: 'node ../apps/server/dist/main.js',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // A build elsewhere than apps/web/dist (several people testing on one machine each use their own).
+        ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: path.resolve(process.env.WEB_DIST_DIR) } : {}),
+        // Every browser test comes from 127.0.0.1: limits high enough that only the rate-limit tests reach them.
+        RATE_LIMIT_DOCUMENTS_PER_MINUTE: '1000',
+        RATE_LIMIT_AUTH_PER_MINUTE: '1000',
+        RATE_LIMIT_AUTH_PER_EMAIL: '1000',
+        // Google sign-in against the local provider above (plain http is allowed for loopback issuers only).
+        GOOGLE_CLIENT_ID: 'invoicer-e2e',
+        GOOGLE_CLIENT_SECRET: 'invoicer-e2e-secret',
+        GOOGLE_ISSUER: oidcURL,
+      },
+    },
+  ],
 });

@@ -3,8 +3,11 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import type pg from 'pg';
 import type { Config } from './config';
 import authRoutes from './features/auth/auth.routes';
+import businessesRoutes from './features/businesses/businesses.routes';
+import clientsRoutes from './features/clients/clients.routes';
 import documentsRoutes from './features/documents/documents.routes';
 import healthRoutes from './features/health/health.routes';
+import invoicesRoutes from './features/invoices/invoices.routes';
 import logosRoutes from './features/logos/logos.routes';
 import type { PdfPool } from './features/pdf/pdf-pool';
 import usersRoutes from './features/users/users.routes';
@@ -54,6 +57,9 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
   await app.register(logosRoutes, { uploadsPerMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
   await app.register(authRoutes, { config });
   await app.register(usersRoutes, { attemptsPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE });
+  await app.register(clientsRoutes);
+  await app.register(businessesRoutes);
+  await app.register(invoicesRoutes, { pdf, perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
 
   await app.register(webApp, { distDir: config.WEB_DIST_DIR ?? defaultWebDistDir });
   return app;

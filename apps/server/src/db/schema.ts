@@ -21,7 +21,8 @@ import {
  * One table per entity of the spec. Every table that holds a user's data carries user_id
  * (rule 1 of DESIGN.md) and is deleted with the user (the privacy policy promises it).
  * Money columns are bigint minor units. `search_text` columns hold lower-cased, accent-free
- * text written by the services, indexed with pg_trgm for the list searches.
+ * text written by the services, indexed with pg_trgm for the list searches (clients and
+ * businesses: together with user_id, through btree_gin).
  */
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -101,8 +102,11 @@ export const businesses = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('businesses_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('businesses_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The list order (newest first, id breaking ties) straight from the index: a page is an index range.
+    // NULLS FIRST is what ORDER BY ... DESC means; an index with NULLS LAST cannot give that order.
+    index('businesses_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Searches are per user: btree_gin puts user_id in the trigram index, so other users' matches are never visited.
+    index('businesses_user_search_trgm_idx').using('gin', t.userId, sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -123,8 +127,11 @@ export const clients = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('clients_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('clients_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The list order (newest first, id breaking ties) straight from the index: a page is an index range.
+    // NULLS FIRST is what ORDER BY ... DESC means; an index with NULLS LAST cannot give that order.
+    index('clients_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Searches are per user: btree_gin puts user_id in the trigram index, so other users' matches are never visited.
+    index('clients_user_search_trgm_idx').using('gin', t.userId, sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -157,12 +164,22 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_user_number_key').on(t.userId, t.invoiceNumber),
-    index('invoices_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // The list: newest first (id breaking ties) straight from the index, with status and due_date
+    // in it, so a page of ids, a status-filtered page and a count are index-only scans.
+    // NULLS FIRST is what ORDER BY ... DESC means; an index with NULLS LAST cannot give that order.
+    index('invoices_user_created_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.status,
+      t.dueDate,
+    ),
     index('invoices_user_status_due_idx').on(t.userId, t.status, t.dueDate),
     index('invoices_user_currency_idx').on(t.userId, t.currency, t.status),
     index('invoices_client_idx').on(t.clientId),
     index('invoices_business_idx').on(t.businessId),
-    index('invoices_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Searches are per user: btree_gin puts user_id in the trigram index, so other users' matches are never visited.
+    index('invoices_user_search_trgm_idx').using('gin', t.userId, sql`${t.searchText} gin_trgm_ops`),
     check('invoices_status_check', sql`${t.status} in ('draft', 'sent', 'paid', 'overdue')`),
     check('invoices_totals_check', sql`${t.totalMinor} >= 0 and ${t.subtotalMinor} >= 0`),
   ],

@@ -1,16 +1,23 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { openAuthModal } from '../features/auth/hooks/use-auth-modal';
 import { useSession } from '../features/auth/hooks/use-session';
 
-/** Protected pages: a guest is sent to /new with the login modal open (spec part 1 §2). */
+/**
+ * Protected pages: a guest is sent to /new with the login modal open (spec part 1 §2). A session
+ * that ends while a protected page is open (sign-out, account deletion) goes to / instead: the
+ * user chose to leave, so no login modal (spec: after sign-out the user goes to /).
+ */
 export function RequireAuth() {
   const session = useSession();
   const isGuest = session.status === 'anonymous';
+  // True once this guard has shown a protected page; a guest who arrives is redirected at once.
+  const [wasSignedIn] = useState(session.status === 'signed-in');
+  const askToSignIn = isGuest && !wasSignedIn;
   useEffect(() => {
-    if (isGuest) openAuthModal('login');
-  }, [isGuest]);
+    if (askToSignIn) openAuthModal('login');
+  }, [askToSignIn]);
   if (session.status === 'loading') return null;
-  if (isGuest) return <Navigate to="/new" replace />;
+  if (isGuest) return <Navigate to={wasSignedIn ? '/' : '/new'} replace />;
   return <Outlet />;
 }

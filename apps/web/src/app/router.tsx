@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AppShell } from './layout/app-shell';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
@@ -16,8 +16,11 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { path: '/', ...page(() => import('./routes/landing').then((m) => ({ default: m.LandingRoute }))) },
-      { path: '/auth', ...pending },
-      { path: '/auth/callback', ...pending },
+      { path: '/auth', ...page(() => import('./routes/auth').then((m) => ({ default: m.AuthRoute }))) },
+      {
+        path: '/auth/callback',
+        ...page(() => import('./routes/auth-callback').then((m) => ({ default: m.AuthCallbackRoute }))),
+      },
       {
         element: <AppShell />,
         children: [
@@ -45,8 +48,11 @@ export const routes: RouteObject[] = [
               { path: '/clients/edit/:id', ...pending },
               { path: '/businesses', ...pending },
               { path: '/businesses/:id', ...pending },
-              { path: '/settings', ...pending },
-              { path: '/profile', ...pending },
+              {
+                path: '/settings',
+                ...page(() => import('./routes/settings').then((m) => ({ default: m.SettingsRoute }))),
+              },
+              { path: '/profile', element: <Navigate to="/settings" replace /> },
               { path: '/support', ...pending },
               { path: '/notifications', ...pending },
               {

@@ -41,13 +41,41 @@ describe('saved invoice payload', () => {
     expect(savedInvoiceBodySchema.parse({ ...payload, client_id: null }).client_id).toBeNull();
   });
 
-  it('requires an invoice number and valid references', () => {
-    const noNumber = savedInvoiceBodySchema.safeParse({ ...payload, data: { ...data, invoice_number: ' ' } });
-    expect(toErrorEnvelope(noNumber.error!).errors).toEqual(['Invoice number is required.']);
+  it('answers the one save message when a number, a named item, From or To is missing', () => {
+    const required = ['Please fill in all required fields before saving.'];
+    for (const broken of [
+      { ...data, invoice_number: ' ' },
+      { ...data, invoice_number: undefined },
+      { ...data, from: '  ' },
+      { ...data, to: undefined },
+      { ...data, to: 42 },
+      { ...data, items: [] },
+      { ...data, items: [{ name: ' ', quantity: 1, unit_cost: 5 }] },
+      { ...data, items: 'x' },
+    ]) {
+      const result = savedInvoiceBodySchema.safeParse({ ...payload, data: broken });
+      expect(toErrorEnvelope(result.error!).errors).toEqual(required);
+    }
+    for (const body of [{ ...payload, data: undefined }, null, 'x', []]) {
+      expect(toErrorEnvelope(savedInvoiceBodySchema.safeParse(body).error!).errors).toEqual(required);
+    }
+    expect(savedInvoiceBodySchema.parse({ ...payload, data: { ...data, invoice_number: 7 } }).data.invoiceNumber).toBe(
+      '7',
+    );
+  });
+
+  it('takes the currency from data, and from the top level only when data has none', () => {
+    expect(savedInvoiceBodySchema.parse({ ...payload, currency: 'USD' }).data.currency).toBe('GBP');
+    const noCurrency = { ...data, currency: undefined };
+    expect(savedInvoiceBodySchema.parse({ ...payload, data: noCurrency, currency: 'usd' }).data.currency).toBe('USD');
+    expect(savedInvoiceBodySchema.parse({ ...payload, data: noCurrency }).data.currency).toBe('EUR');
+  });
+
+  it('refuses text PostgreSQL cannot store, and invalid references', () => {
+    const nul = savedInvoiceBodySchema.safeParse({ ...payload, data: { ...data, terms: 'a\u0000b' } });
+    expect(toErrorEnvelope(nul.error!).error).toMatch(/U\+0000/);
     const badClient = savedInvoiceBodySchema.safeParse({ ...payload, client_id: 'abc' });
     expect(toErrorEnvelope(badClient.error!).errors).toEqual(['Client must be a valid id.']);
-    const noData = savedInvoiceBodySchema.safeParse({ ...payload, data: undefined });
-    expect(toErrorEnvelope(noData.error!).errors).toEqual(['Invoice data must be a JSON object.']);
     const badStatus = savedInvoiceBodySchema.safeParse({ ...payload, status: 'void' });
     expect(toErrorEnvelope(badStatus.error!).errors).toEqual(['Status must be one of draft, sent, paid or overdue.']);
   });
@@ -84,7 +112,7 @@ describe('conversions to the contract', () => {
     expect(invoiceData.items).toEqual([
       { id: '1', name: 'Work', description: '', showDesc: false, quantity: 3, unit_cost: 10.1 },
     ]);
-    const edit = toEditData(document, { clientId: ID, businessId: null, status: 'sent' });
+    const edit = toEditData(document, { id: ID, clientId: ID, businessId: null, status: 'sent' });
     expect(editDataSchema.parse(edit)).toMatchObject({
       invoiceNumber: 'INV-7',
       taxPercent: 20,

@@ -34,20 +34,21 @@ export const INVOICES_DEFAULT_PER_PAGE = 10;
 export const BULK_DOWNLOAD_MAX = 100;
 
 export const INVOICE_MESSAGES = {
+  /** Spec part 1 §5: a save without an invoice number, a named item, From or To. */
+  requiredFields: 'Please fill in all required fields before saving.',
   numberRequired: 'Invoice number is required.',
-  numberTaken: 'An invoice with this number already exists. Please use a different invoice number.',
+  numberTaken: (invoiceNumber: string) => `Invoice number ${invoiceNumber} already exists.`,
+  /** PostgreSQL text and JSON cannot hold U+0000. */
+  nulCharacter: 'The invoice contains an invisible character (U+0000) that cannot be saved. Remove it and try again.',
   notFound: 'Invoice not found',
+  clientNotFound: 'Client not found',
+  businessNotFound: 'Business not found',
   statusFilter: 'Status filter must be one of all, draft, sent, paid or overdue.',
   bulkEmpty: 'Select at least one invoice to download.',
   bulkTooMany: `At most ${BULK_DOWNLOAD_MAX} invoices can be downloaded at once.`,
 } as const;
 
-/**
- * POST /api/invoices and PUT /api/invoices/{id}: the saved payload of spec part 1 §3. `data`
- * is the invoice document (validated and converted to minor units); the top-level copies of
- * dates and currency are checked for form but `data` is authoritative.
- */
-export const savedInvoiceBodySchema = z
+const savedInvoiceObjectSchema = z
   .object({
     user_id: userIdField,
     client_id: optionalUuidSchema('Client'),
@@ -66,8 +67,66 @@ export const savedInvoiceBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['data', 'invoice_number'], message: INVOICE_MESSAGES.numberRequired });
     }
   });
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isFilled = (value: unknown): boolean =>
+  (typeof value === 'string' && value.trim() !== '') || (typeof value === 'number' && Number.isFinite(value));
+
+/** The save rule of spec part 1 §5, on the raw body: an invoice number, a named item, From and To. */
+export function hasRequiredInvoiceFields(body: unknown): boolean {
+  if (!isRecord(body) || !isRecord(body.data)) return false;
+  const { data } = body;
+  return (
+    isFilled(data.invoice_number) &&
+    typeof data.from === 'string' &&
+    data.from.trim() !== '' &&
+    typeof data.to === 'string' &&
+    data.to.trim() !== '' &&
+    Array.isArray(data.items) &&
+    data.items.some((item) => isRecord(item) && typeof item.name === 'string' && item.name.trim() !== '')
+  );
+}
+
+/** True when some string in the value (keys included) holds U+0000, which PostgreSQL cannot store. */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 8 || typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) return value.some((entry) => containsNul(entry, depth + 1));
+  return Object.entries(value).some(([key, entry]) => key.includes('\u0000') || containsNul(entry, depth + 1));
+}
+
+/**
+ * POST /api/invoices and PUT /api/invoices/{id}: the saved payload of spec part 1 §3. `data`
+ * is the invoice document (validated and converted to minor units); the top-level copies of
+ * dates and currency are checked for form but `data` is authoritative.
+ *
+ * A body without an invoice number, a named item, From or To answers only the spec's
+ * 'Please fill in all required fields before saving.' (checked first, so the editor shows that
+ * one sentence); any other problem answers its own message.
+ */
+export const savedInvoiceBodySchema = z.preprocess((input: z.input<typeof savedInvoiceObjectSchema>, ctx) => {
+  if (!hasRequiredInvoiceFields(input)) {
+    ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.requiredFields });
+    return input;
+  }
+  if (containsNul(input)) {
+    ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.nulCharacter });
+    return input;
+  }
+  // data.currency is authoritative; the top-level copy stands in only when data has none.
+  const { data } = input as { data: Record<string, unknown>; currency?: unknown };
+  const topCurrency = (input as { currency?: unknown }).currency;
+  if (
+    (data.currency === undefined || data.currency === null || data.currency === '') &&
+    typeof topCurrency === 'string'
+  ) {
+    return { ...input, data: { ...data, currency: topCurrency } } as typeof input;
+  }
+  return input;
+}, savedInvoiceObjectSchema);
 export type SavedInvoiceBody = z.infer<typeof savedInvoiceBodySchema>;
-export type SavedInvoiceBodyInput = z.input<typeof savedInvoiceBodySchema>;
+export type SavedInvoiceBodyInput = z.input<typeof savedInvoiceObjectSchema>;
 
 const statusFilterSchema = z
   .string({ error: INVOICE_MESSAGES.statusFilter })
@@ -226,8 +285,12 @@ export const invoiceDeleteResponseSchema = okResponseSchema;
 export const nextInvoiceNumberResponseSchema = z.object({ success: z.literal(true), invoice_number: z.string() });
 export type NextInvoiceNumberResponse = z.infer<typeof nextInvoiceNumberResponseSchema>;
 
-/** GET /api/invoices/{id}/edit: the form's state in camelCase (spec part 1 §3). */
+/**
+ * GET /api/invoices/{id}/edit: the form's state in camelCase (spec part 1 §3), plus the same
+ * invoice as the nested snake_case `data`, so the editor may read either.
+ */
 export const editDataSchema = z.object({
+  id: z.string(),
   invoiceNumber: z.string(),
   from: z.string(),
   to: z.string(),
@@ -249,7 +312,9 @@ export const editDataSchema = z.object({
   clientId: z.string().nullable(),
   businessId: z.string().nullable(),
   currency: currencyCodeSchema,
+  /** Effective, like the list's badge. */
   status: invoiceStatusSchema,
+  data: invoiceDataSchema,
 });
 export type EditData = z.infer<typeof editDataSchema>;
 
@@ -296,10 +361,11 @@ export function toInvoiceData(document: InvoiceDocument): InvoiceData {
 
 export function toEditData(
   document: InvoiceDocument,
-  refs: { clientId: string | null; businessId: string | null; status: InvoiceStatus },
+  refs: { id: string; clientId: string | null; businessId: string | null; status: InvoiceStatus },
 ): EditData {
   const data = toInvoiceData(document);
   return {
+    id: refs.id,
     invoiceNumber: data.invoice_number,
     from: data.from,
     to: data.to,
@@ -322,6 +388,7 @@ export function toEditData(
     businessId: refs.businessId,
     currency: data.currency,
     status: refs.status,
+    data,
   };
 }
 

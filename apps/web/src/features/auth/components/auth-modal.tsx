@@ -1,22 +1,40 @@
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog';
-import { closeAuthModal, useAuthModal } from '../hooks/use-auth-modal';
+import { closeAuthModal, setAuthModalMode, useAuthModal } from '../hooks/use-auth-modal';
+import { AuthForm } from './auth-form';
 
 /**
- * The global sign-in / sign-up modal. Accounts arrive with the accounts issue, which puts the
- * forms here; until then the modal says plainly that accounts are not available.
+ * The global sign-in / sign-up modal (spec part 1 §2, §4). Its content unmounts on close, so the
+ * fields and the error start empty every time it opens. Signed in or a guest, the user lands on /new.
  */
 export function AuthModal() {
   const { open, mode } = useAuthModal();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const finish = useCallback(() => {
+    setBusy(false);
+    closeAuthModal();
+    void navigate('/new');
+  }, [navigate]);
+
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => (next ? undefined : closeAuthModal())}
       title={mode === 'signup' ? 'Create an account' : 'Sign in'}
+      description={mode === 'signup' ? 'Save your invoices, clients and businesses.' : 'Welcome back.'}
+      busy={busy}
+      className="max-w-md"
     >
-      <p className="text-sm text-slate-600">
-        Accounts are not available yet. You can keep using the invoice editor as a guest: your draft stays in this
-        browser.
-      </p>
+      <AuthForm
+        mode={mode}
+        onModeChange={setAuthModalMode}
+        onSuccess={finish}
+        onGuest={finish}
+        onBusyChange={setBusy}
+        autoFocus
+      />
     </Dialog>
   );
 }

@@ -1,13 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import type { User } from '@invoicer/domain/api/auth';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { apiJson } from '../../../lib/api-client';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  profile_picture_url: string | null;
-}
+/** The profile the server answers (spec part 1 §3). A type only: no schema code reaches the first page load. */
+export type SessionUser = User;
 
 export type SessionState =
   { status: 'loading'; user: null } | { status: 'anonymous'; user: null } | { status: 'signed-in'; user: SessionUser };
@@ -15,14 +12,22 @@ export type SessionState =
 export const sessionQueryKey = ['session'] as const;
 
 /** The signed-in user from the server's session cookie; null means a guest. */
-async function fetchSession(): Promise<SessionUser | null> {
+export async function fetchSession(): Promise<SessionUser | null> {
   const body = await apiJson<{ success: boolean; user: SessionUser | null }>('/api/auth/session');
   return body.user;
 }
 
 export function useSession(): SessionState {
   const query = useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 5 * 60_000, retry: 1 });
-  if (query.isPending) return { status: 'loading', user: null };
+  // Loading only until the first answer: a later check of a probe that failed (the query goes back to
+  // pending while it has no data) must not blank the app, which renders nothing while loading.
+  if (query.isPending && query.errorUpdatedAt === 0) return { status: 'loading', user: null };
   if (query.data) return { status: 'signed-in', user: query.data };
   return { status: 'anonymous', user: null };
+}
+
+/** Puts a user the server just answered (sign-in, sign-up, profile update) into the session, without another probe. */
+export function useSetSessionUser(): (user: SessionUser) => void {
+  const queryClient = useQueryClient();
+  return useCallback((user) => queryClient.setQueryData(sessionQueryKey, user), [queryClient]);
 }

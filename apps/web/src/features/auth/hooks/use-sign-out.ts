@@ -1,24 +1,29 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError, apiJson } from '../../../lib/api-client';
 import { sessionQueryKey } from './use-session';
 
 /**
- * Ends the session on the server, then forgets the user in the client and goes to the landing
- * page (spec part 1 §2: after sign-out the user goes to /).
+ * Forgets the signed-in user in the client and goes to the landing page (spec part 1 §2: after
+ * sign-out the user goes to /). For a session the server already ended: sign-out, account deletion.
+ * A protected page that is open at that moment leaves for / as well (see RequireAuth), not for the login modal.
  */
-export function useSignOut() {
+export function useForgetUser(): () => void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-
-  const forgetUser = () => {
+  return useCallback(() => {
     // Cached pages of the previous user must not show to whoever uses the browser next.
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] });
     queryClient.setQueryData(sessionQueryKey, null);
-    navigate('/');
-  };
+    void navigate('/');
+  }, [queryClient, navigate]);
+}
 
+/** Ends the session on the server, then forgets the user (see useForgetUser). */
+export function useSignOut() {
+  const forgetUser = useForgetUser();
   return useMutation({
     mutationFn: () => apiJson<{ success: boolean }>('/api/auth/signout', { method: 'POST' }),
     onSuccess: forgetUser,

@@ -1,0 +1,307 @@
+/**
+ * Invoices API benchmark: `npm run bench:api` (= `cd apps/server && npx tsx bench/api.bench.ts`).
+ *
+ * 1. A PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (a server; the bench creates its own
+ *    database `invoicer_bench` there and drops it at the end), else an embedded one in a temp dir.
+ * 2. Migrations, then bench/seed-invoices.ts: 10,000 users × 100 invoices + one user with 20,000
+ *    (1,020,000 invoices, about 3 million items), in bulk SQL; the seeding time is printed.
+ * 3. The production build (`npm run build -w apps/server`), started as `node dist/main.js` against
+ *    that database, with a session of the big user (a session row the seed inserts).
+ * 4. autocannon, 32 connections, 10 s per case, against GET /api/invoices (first page, a middle and
+ *    the last page, searches, status filters) and GET /api/invoices/{id} (random ids of the big
+ *    user), each also with 1 connection first (what a request costs when nothing queues in front
+ *    of it); the baseline of the same run is GET /api/health (one `select 1`, no session). Then
+ *    POST /api/invoices/download of 100 invoices, timed to the last byte (median of 5 after one
+ *    warm-up), and the archive checked to hold 100 PDFs.
+ * Prints a Markdown table (median and p99 latency, requests per second) for docs/benchmarks.md.
+ *
+ * Options: --duration=S (default 10), --connections=N (default 32), --keep (keep the database),
+ * --reuse (use an already seeded invoicer_bench, skipping the seed), --users=N, --per-user=N,
+ * --big=N (a smaller seed for a quick try).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Request, type Result } from 'autocannon';
+import { unzipSync } from 'fflate';
+import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
+import { runMigrations } from '../src/db/migrate';
+import { DEFAULT_SEED, seedInvoices } from './seed-invoices';
+
+const serverRoot = fileURLToPath(new URL('..', import.meta.url));
+const repoRoot = path.resolve(serverRoot, '../..');
+const DATABASE = 'invoicer_bench';
+
+const flag = (name: string) => process.argv.includes(`--${name}`);
+const option = (name: string, fallback: number) => {
+  const found = process.argv.find((value) => value.startsWith(`--${name}=`));
+  return found ? Number(found.split('=')[1]) : fallback;
+};
+const DURATION = option('duration', 10);
+const CONNECTIONS = option('connections', 32);
+const log = (message: string) => console.log(`[bench:api] ${message}`);
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: '/nonexistent',
+      RATE_LIMIT_DOCUMENTS_PER_MINUTE: '100000',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready in')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  return child;
+}
+
+interface Row {
+  case: string;
+  path: string;
+  result: Result;
+  alone: Result;
+}
+
+async function main() {
+  const started = performance.now();
+  const adminUrl0 = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  let embedded: EmbeddedPostgres | undefined;
+  let tempDir: string | undefined;
+  let adminUrl: string;
+  if (adminUrl0) {
+    adminUrl = adminUrl0;
+    log(`PostgreSQL: ${new URL(adminUrl).host} (database ${DATABASE})`);
+  } else {
+    tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'invoicer-bench-'));
+    embedded = await startEmbeddedPostgres({ dataDir: tempDir });
+    adminUrl = embedded.connectionString;
+    log(`PostgreSQL: embedded in ${tempDir}`);
+  }
+  const databaseUrl = withDatabase(adminUrl, DATABASE);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const version = (await admin.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
+
+  let server: ChildProcess | undefined;
+  let keep = flag('keep');
+  try {
+    let cookie: string;
+    let bigUserId: string;
+    let seedLine = '';
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [DATABASE])).rowCount === 1;
+    if (flag('reuse') && exists) {
+      keep = true;
+      const db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+      bigUserId = (await db.query(`select id from users where email = 'bench-big@example.com'`)).rows[0].id;
+      const token = randomBytes(32).toString('base64url');
+      const hash = createHash('sha256').update(token).digest('hex');
+      await db.query(`insert into sessions (id_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [
+        hash,
+        bigUserId,
+      ]);
+      await db.end();
+      cookie = `sid=${token}`;
+      log('reusing the seeded database');
+    } else {
+      await admin.query(`drop database if exists ${DATABASE} with (force)`);
+      await admin.query(`create database ${DATABASE}`);
+      await runMigrations(databaseUrl);
+      log('seeding...');
+      const seed = await seedInvoices(databaseUrl, {
+        users: option('users', DEFAULT_SEED.users),
+        invoicesPerUser: option('per-user', DEFAULT_SEED.invoicesPerUser),
+        bigUserInvoices: option('big', DEFAULT_SEED.bigUserInvoices),
+        log,
+      });
+      cookie = seed.cookie;
+      bigUserId = seed.bigUserId;
+      seedLine = `Seeded ${seed.invoices.toLocaleString('en-US')} invoices and ${seed.items.toLocaleString('en-US')} items in ${seed.seconds.toFixed(1)} s.`;
+      log(seedLine);
+    }
+
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const bigCount = (await db.query('select count(*)::int as n from invoices where user_id = $1', [bigUserId])).rows[0]
+      .n as number;
+    const ids = (
+      await db.query<{ id: string }>('select id from invoices where user_id = $1 order by random() limit 1000', [
+        bigUserId,
+      ])
+    ).rows.map((row) => row.id);
+    // A client name that occurs on a few dozen of the big user's invoices, and a common word.
+    const client = (
+      await db.query<{ client_name: string; n: number }>(
+        `select client_name, count(*)::int as n from invoices where user_id = $1 group by 1 order by 2 desc, 1 limit 1`,
+        [bigUserId],
+      )
+    ).rows[0]!;
+    // An amount as the list shows it ('1,234.50'), from one of the big user's invoices.
+    const amount = (
+      await db.query<{ amount: string }>(
+        `select to_char(total_minor / 100.0, 'FM999,999,999,990.00') as amount from invoices
+          where user_id = $1 and total_minor >= 100000 order by random() limit 1`,
+        [bigUserId],
+      )
+    ).rows[0]!.amount;
+    await db.end();
+
+    log('building the server (npm run build -w apps/server)...');
+    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: repoRoot, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('build failed');
+    const port = await freePort();
+    server = await startServer(databaseUrl, port);
+    const url = `http://127.0.0.1:${port}`;
+    const headers = { cookie };
+
+    const pages = Math.ceil(bigCount / 10);
+    const word = client.client_name.split(' ')[0]!.toLowerCase();
+    const cases: Array<{ name: string; path?: string; requests?: Request[] }> = [
+      // The floor on this machine: one trivial query, no session, a tiny answer.
+      { name: 'baseline: GET /api/health (select 1, no session)', path: '/api/health' },
+      { name: 'list, page 1', path: '/api/invoices?page=1&per_page=10' },
+      { name: `list, page ${Math.ceil(pages / 2)} of ${pages}`, path: `/api/invoices?page=${Math.ceil(pages / 2)}` },
+      { name: `list, last page (${pages})`, path: `/api/invoices?page=${pages}` },
+      { name: 'list, status=overdue', path: '/api/invoices?status=overdue' },
+      { name: 'list, status=sent', path: '/api/invoices?status=sent' },
+      { name: 'list, status=paid, page 50', path: '/api/invoices?status=paid&page=50' },
+      {
+        name: `list, search client name ("${client.client_name}", ${client.n} invoices)`,
+        path: `/api/invoices?search=${encodeURIComponent(client.client_name.toLowerCase())}`,
+      },
+      { name: `list, search one word ("${word}")`, path: `/api/invoices?search=${encodeURIComponent(word)}` },
+      { name: 'list, search invoice number ("inv-1234")', path: '/api/invoices?search=inv-1234' },
+      { name: `list, search amount ("${amount}")`, path: `/api/invoices?search=${encodeURIComponent(amount)}` },
+      { name: 'list, search + status=paid', path: `/api/invoices?search=${encodeURIComponent(word)}&status=paid` },
+      {
+        name: 'detail, GET /api/invoices/{id} (1,000 random ids)',
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => ({
+              ...request,
+              path: `/api/invoices/${ids[Math.floor(Math.random() * ids.length)]}`,
+            }),
+          },
+        ],
+      },
+    ];
+
+    // Warm-up: each case a moment, so JIT, plans and caches are what a running server has.
+    for (const item of cases) {
+      await autocannon({ url: url + (item.path ?? ''), headers, connections: 8, duration: 1, requests: item.requests });
+    }
+
+    const rows: Row[] = [];
+    for (const item of cases) {
+      // One connection first: the time a request costs when nothing waits in front of it.
+      const alone = await autocannon({
+        url: url + (item.path ?? ''),
+        headers,
+        connections: 1,
+        duration: Math.max(2, Math.round(DURATION / 3)),
+        requests: item.requests,
+      });
+      const result = await autocannon({
+        url: url + (item.path ?? ''),
+        headers,
+        connections: CONNECTIONS,
+        duration: DURATION,
+        requests: item.requests,
+      });
+      if (result.non2xx > 0 || result.errors > 0) {
+        throw new Error(`${item.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      }
+      rows.push({ case: item.name, path: item.path ?? '/api/invoices/{id}', result, alone });
+      log(
+        `${item.name}: median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${Math.round(result.requests.average)} req/s`,
+      );
+    }
+
+    // Bulk ZIP of 100 invoices, to the last byte; 5 runs.
+    const zipIds = ids.slice(0, 100);
+    const zipTimes: number[] = [];
+    let zipBytes = 0;
+    for (let run = 0; run < 6; run++) {
+      const t0 = performance.now();
+      const response = await fetch(`${url}/api/invoices/download`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ invoice_ids: zipIds }),
+      });
+      const body = new Uint8Array(await response.arrayBuffer());
+      const elapsed = performance.now() - t0;
+      if (response.status !== 200) throw new Error(`zip: ${response.status} ${new TextDecoder().decode(body)}`);
+      const files = Object.keys(unzipSync(body));
+      if (files.length !== 100) throw new Error(`zip: ${files.length} files`);
+      zipBytes = body.byteLength;
+      if (run > 0) zipTimes.push(elapsed); // the first run warms the PDF workers' caches
+    }
+    zipTimes.sort((a, b) => a - b);
+
+    const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+    console.log('');
+    console.log(
+      `Node ${process.version}, PostgreSQL ${version}, ${os.cpus().length} cores (${cpu}); autocannon ${CONNECTIONS} connections, ${DURATION} s per case; the server, PostgreSQL and autocannon share the machine.`,
+    );
+    if (seedLine) console.log(seedLine);
+    console.log('');
+    console.log(`| case | median ms | p99 ms | req/s | ms per request, 1 connection |`);
+    console.log('| --- | ---: | ---: | ---: | ---: |');
+    for (const row of rows) {
+      const { latency, requests } = row.result;
+      console.log(
+        `| ${row.case} | ${latency.p50} | ${latency.p99} | ${Math.round(requests.average)} | ${(1000 / row.alone.requests.average).toFixed(2)} |`,
+      );
+    }
+    console.log(
+      `| bulk ZIP of 100 invoices (${(zipBytes / 1024).toFixed(0)} KB), to the last byte | ${zipTimes[Math.floor(zipTimes.length / 2)]!.toFixed(0)} | max ${zipTimes.at(-1)!.toFixed(0)} | | |`,
+    );
+    console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+  } finally {
+    if (server) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server!.once('exit', resolve));
+    }
+    if (!keep) await admin.query(`drop database if exists ${DATABASE} with (force)`);
+    await admin.end();
+    await embedded?.stop();
+    if (tempDir) await fs.rm(tempDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,397 @@
+import type { InvoiceStatus, StatusFilter } from '@invoicer/domain/status';
+import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { businesses, clients, invoiceItems, invoices } from '../../db/schema';
+import type { Database, DbExecutor } from '../../plugins/database';
+
+/**
+ * SQL of the invoices feature. Every query filters on user_id (DESIGN rule 1): another user's
+ * invoice is indistinguishable from one that does not exist.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// The effective status: defined here once, used by the list's badge and filter, the detail page,
+// edit data, and the dashboard's counts.
+
+/**
+ * "Today" for the overdue rule: the current date in UTC on the database server's clock, so every
+ * server process agrees whatever its own clock or time zone.
+ */
+export const TODAY_UTC: SQL = sql`(now() at time zone 'UTC')::date`;
+
+/**
+ * THE effective status of an invoice (DESIGN "statuses"): a stored `sent` invoice whose due date
+ * is before today (UTC) is `overdue`; every other invoice is its stored status. The due day itself
+ * is not overdue, as in the domain's `effectiveStatus` (a test compares the two). Pass other
+ * columns when the query aliases the table.
+ */
+export function effectiveStatusSql(
+  status: AnyPgColumn | SQL = invoices.status,
+  dueDate: AnyPgColumn | SQL = invoices.dueDate,
+): SQL<InvoiceStatus> {
+  return sql<InvoiceStatus>`(case when ${status} = 'sent' and ${dueDate} < ${TODAY_UTC} then 'overdue' else ${status} end)`;
+}
+
+/** The list's status filter: the effective status equals the chip (no condition for 'all'). */
+export function effectiveStatusIs(filter: StatusFilter): SQL | undefined {
+  return filter === 'all' ? undefined : sql`${effectiveStatusSql()} = ${filter}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/** An item as the row projection carries it: [name, description, quantity, unit cost in minor units]. */
+export type StoredItem = [name: string, description: string, quantity: number, unitCostMinor: number];
+
+/** Everything the contract's invoice is made of, in one row: the columns, the effective status and the items. */
+const invoiceColumns = {
+  id: invoices.id,
+  invoiceNumber: invoices.invoiceNumber,
+  status: effectiveStatusSql(),
+  storedStatus: invoices.status,
+  createdAt: invoices.createdAt,
+  updatedAt: invoices.updatedAt,
+  issuedDate: invoices.issuedDate,
+  dueDate: invoices.dueDate,
+  currency: invoices.currency,
+  clientName: invoices.clientName,
+  clientId: invoices.clientId,
+  businessId: invoices.businessId,
+  subtotalMinor: invoices.subtotalMinor,
+  taxMinor: invoices.taxMinor,
+  discountMinor: invoices.discountMinor,
+  shippingMinor: invoices.shippingMinor,
+  totalMinor: invoices.totalMinor,
+  data: invoices.data,
+  // Written out qualified: Drizzle leaves columns unqualified in a single-table select, where "id"
+  // inside this subquery would mean invoice_items.id.
+  items: sql<
+    StoredItem[]
+  >`(select coalesce(json_agg(json_build_array(ii.name, ii.description, ii.quantity, ii.unit_cost_minor) order by ii.position), '[]'::json) from invoice_items ii where ii.invoice_id = "invoices"."id")`,
+};
+
+export interface InvoiceRow {
+  id: string;
+  invoiceNumber: string;
+  status: InvoiceStatus;
+  storedStatus: string;
+  createdAt: Date;
+  updatedAt: Date;
+  issuedDate: string | null;
+  dueDate: string | null;
+  currency: string;
+  clientName: string;
+  clientId: string | null;
+  businessId: string | null;
+  subtotalMinor: number;
+  taxMinor: number;
+  discountMinor: number;
+  shippingMinor: number;
+  totalMinor: number;
+  data: unknown;
+  items: StoredItem[];
+}
+
+const owned = (userId: string) => eq(invoices.userId, userId);
+
+type Order = 'newest' | 'oldest';
+
+/**
+ * A page of the user's invoices in list order (newest first, id breaking ties, so pages never
+ * overlap) or reversed. The page is found as ids alone first (an index-only scan of (user_id,
+ * created_at, id, status, due_date) when there is no search) and only those rows are read in
+ * full: a deep page skips index entries, not table rows. With `withTotal`, the number of matching
+ * rows comes along as an extra column (an InitPlan, computed once): page 1 and its total in one
+ * round trip.
+ */
+function pageQuery(
+  db: Database,
+  where: SQL | undefined,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+  order: Order,
+  withTotal: boolean,
+) {
+  const direction = order === 'newest' ? desc : asc;
+  const pageIds = db
+    .select({ pageId: invoices.id })
+    .from(invoices)
+    .where(where)
+    .orderBy(direction(invoices.createdAt), direction(invoices.id))
+    .limit(limit)
+    .offset(offset)
+    .as('page_ids');
+  const total = sql<number>`(select count(*)::int from ${invoices} where ${where})`;
+  return db
+    .select(withTotal ? { ...invoiceColumns, total } : invoiceColumns)
+    .from(pageIds)
+    .innerJoin(invoices, eq(invoices.id, pageIds.pageId))
+    .orderBy(direction(invoices.createdAt), direction(invoices.id));
+}
+
+function countQuery(db: Database, where: SQL | undefined) {
+  return db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(invoices)
+    .where(where);
+}
+
+/**
+ * The hot reads as named prepared statements: PostgreSQL parses and plans each once per connection
+ * (planning the list query cost more than running it), and Drizzle builds its SQL once. Built per
+ * database instance, on first use.
+ */
+function preparedReads(db: Database) {
+  const userId = sql.placeholder('userId');
+  const limit = sql.placeholder('limit');
+  const offset = sql.placeholder('offset');
+  const conditions = {
+    all: eq(invoices.userId, userId),
+    status: and(eq(invoices.userId, userId), sql`${effectiveStatusSql()} = ${sql.placeholder('status')}`),
+  };
+  const statements = (key: keyof typeof conditions) => ({
+    first: pageQuery(db, conditions[key], limit, 0, 'newest', true).prepare(`invoices_first_page_${key}`),
+    newest: pageQuery(db, conditions[key], limit, offset, 'newest', false).prepare(`invoices_page_${key}`),
+    oldest: pageQuery(db, conditions[key], limit, offset, 'oldest', false).prepare(`invoices_page_reversed_${key}`),
+    count: countQuery(db, conditions[key]).prepare(`invoices_count_${key}`),
+  });
+  return {
+    byId: db
+      .select(invoiceColumns)
+      .from(invoices)
+      .where(and(eq(invoices.userId, userId), eq(invoices.id, sql.placeholder('id'))))
+      .prepare('invoices_by_id'),
+    all: statements('all'),
+    status: statements('status'),
+  };
+}
+
+const prepared = new WeakMap<Database, ReturnType<typeof preparedReads>>();
+function reads(db: Database) {
+  let statements = prepared.get(db);
+  if (!statements) {
+    statements = preparedReads(db);
+    prepared.set(db, statements);
+  }
+  return statements;
+}
+
+export async function findInvoice(db: Database, userId: string, id: string): Promise<InvoiceRow | null> {
+  const [row] = await reads(db).byId.execute({ userId, id });
+  return (row as InvoiceRow | undefined) ?? null;
+}
+
+/** The user's invoices among `ids` (unknown and foreign ids are simply absent). */
+export async function findInvoices(db: DbExecutor, userId: string, ids: string[]): Promise<InvoiceRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(invoiceColumns)
+    .from(invoices)
+    .where(and(owned(userId), inArray(invoices.id, ids)));
+  return rows as InvoiceRow[];
+}
+
+export interface ListParams {
+  page: number;
+  perPage: number;
+  status: StatusFilter;
+  /** Conditions on search_text, already built from the search box (undefined: no search). */
+  search: SQL | undefined;
+}
+
+interface ListStatements {
+  first: (limit: number) => Promise<unknown[]>;
+  page: (limit: number, offset: number, order: Order) => Promise<unknown[]>;
+  count: () => Promise<Array<{ total: number }>>;
+}
+
+/**
+ * One page of the user's invoices, newest first, and the number of matching rows.
+ *
+ * Page 1 and its total come in one statement. A later page counts first: a page beyond the last
+ * is then answered without reading rows, and a page in the second half is read from the oldest
+ * end (fewer index entries to skip) and turned around. Without a search the statements are
+ * prepared; a search is planned each time, so PostgreSQL sees its words (a short one may match
+ * most of the user's rows, a long one a few) and picks the trigram index or the list order.
+ */
+export async function listInvoices(
+  db: Database,
+  userId: string,
+  { page, perPage, status, search }: ListParams,
+): Promise<{ rows: InvoiceRow[]; total: number }> {
+  let statements: ListStatements;
+  if (!search) {
+    const set = status === 'all' ? reads(db).all : reads(db).status;
+    statements = {
+      first: (limit) => set.first.execute({ userId, status, limit }),
+      page: (limit, offset, order) =>
+        (order === 'newest' ? set.newest : set.oldest).execute({ userId, status, limit, offset }),
+      count: () => set.count.execute({ userId, status }),
+    };
+  } else {
+    const where = and(owned(userId), effectiveStatusIs(status), search);
+    statements = {
+      first: (limit) => pageQuery(db, where, limit, 0, 'newest', true),
+      page: (limit, offset, order) => pageQuery(db, where, limit, offset, order, false),
+      count: () => countQuery(db, where),
+    };
+  }
+
+  if (page === 1) {
+    const rows = (await statements.first(perPage)) as Array<InvoiceRow & { total: number }>;
+    if (rows.length > 0) return { rows, total: rows[0]!.total };
+    return { rows, total: (await statements.count())[0]?.total ?? 0 };
+  }
+  const total = (await statements.count())[0]?.total ?? 0;
+  const offset = (page - 1) * perPage;
+  if (offset >= total) return { rows: [], total };
+  const limit = Math.min(perPage, total - offset);
+  const fromOldest = total - offset - limit;
+  if (fromOldest < offset) {
+    const rows = (await statements.page(limit, fromOldest, 'oldest')) as InvoiceRow[];
+    return { rows: rows.reverse(), total };
+  }
+  return { rows: (await statements.page(limit, offset, 'newest')) as InvoiceRow[], total };
+}
+
+/**
+ * The largest numeric part among the user's invoice numbers (the last run of ASCII digits, as the
+ * domain's invoiceNumberValue reads it), as digits without leading zeros; null when none has one.
+ */
+export async function highestInvoiceNumberValue(db: DbExecutor, userId: string): Promise<string | null> {
+  const digits = sql`substring(${invoices.invoiceNumber} from '([0-9]+)[^0-9]*$')`;
+  const [row] = await db
+    .select({ highest: sql<string | null>`max(${digits}::numeric)::text` })
+    .from(invoices)
+    .where(owned(userId));
+  return row?.highest ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing (always inside the caller's transaction)
+
+export type NewInvoiceRow = typeof invoices.$inferInsert;
+export type InvoiceColumns = Omit<NewInvoiceRow, 'id' | 'userId' | 'createdAt' | 'updatedAt' | 'status'>;
+export interface ItemValues {
+  name: string;
+  description: string;
+  quantity: number;
+  unitCostMinor: number;
+  amountMinor: number;
+}
+
+export async function insertInvoice(
+  tx: DbExecutor,
+  userId: string,
+  values: InvoiceColumns & { status: InvoiceStatus },
+): Promise<string> {
+  const [row] = await tx
+    .insert(invoices)
+    .values({ ...values, userId })
+    .returning({ id: invoices.id });
+  return row!.id;
+}
+
+/** The stored status of the user's invoice, its row locked until the transaction ends; null when it is not theirs. */
+export async function lockInvoice(
+  tx: DbExecutor,
+  userId: string,
+  id: string,
+): Promise<{ status: string; invoiceNumber: string; clientName: string } | null> {
+  const [row] = await tx
+    .select({ status: invoices.status, invoiceNumber: invoices.invoiceNumber, clientName: invoices.clientName })
+    .from(invoices)
+    .where(and(owned(userId), eq(invoices.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateInvoice(
+  tx: DbExecutor,
+  userId: string,
+  id: string,
+  values: Partial<InvoiceColumns> & { status?: InvoiceStatus },
+): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(owned(userId), eq(invoices.id, id)));
+}
+
+/** Replaces the invoice's items with these, in this order. */
+export async function replaceItems(tx: DbExecutor, userId: string, invoiceId: string, items: ItemValues[]) {
+  await tx.delete(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId));
+  await insertItems(tx, userId, invoiceId, items);
+}
+
+export async function insertItems(tx: DbExecutor, userId: string, invoiceId: string, items: ItemValues[]) {
+  if (items.length === 0) return;
+  await tx.insert(invoiceItems).values(items.map((item, position) => ({ ...item, invoiceId, userId, position })));
+}
+
+export async function deleteInvoice(db: DbExecutor, userId: string, id: string): Promise<boolean> {
+  const deleted = await db
+    .delete(invoices)
+    .where(and(owned(userId), eq(invoices.id, id)))
+    .returning({ id: invoices.id });
+  return deleted.length === 1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The client and business an invoice points at (read only; the parties features own them)
+
+/** True when the client exists and is the user's; locked against deletion until the transaction ends. */
+export async function ownsClient(tx: DbExecutor, userId: string, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.userId, userId), eq(clients.id, id)))
+    .for('key share');
+  return row !== undefined;
+}
+
+export async function ownsBusiness(tx: DbExecutor, userId: string, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(eq(businesses.userId, userId), eq(businesses.id, id)))
+    .for('key share');
+  return row !== undefined;
+}
+
+export async function findEmbeddedClient(db: DbExecutor, userId: string, id: string) {
+  const [row] = await db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      email: clients.email,
+      phone: clients.phone,
+      address: clients.address,
+      taxId: clients.taxId,
+      createdAt: clients.createdAt,
+      updatedAt: clients.updatedAt,
+      invoiceCount: sql<number>`(select count(*)::int from invoices i where i.client_id = "clients"."id" and i.user_id = ${userId})`,
+    })
+    .from(clients)
+    .where(and(eq(clients.userId, userId), eq(clients.id, id)));
+  return row ?? null;
+}
+
+export async function findEmbeddedBusiness(db: DbExecutor, userId: string, id: string) {
+  const [row] = await db
+    .select({
+      id: businesses.id,
+      name: businesses.name,
+      email: businesses.email,
+      phone: businesses.phone,
+      address: businesses.address,
+      taxId: businesses.taxId,
+      logoUrl: businesses.logoUrl,
+      createdAt: businesses.createdAt,
+      updatedAt: businesses.updatedAt,
+      invoiceCount: sql<number>`(select count(*)::int from invoices i where i.business_id = "businesses"."id" and i.user_id = ${userId})`,
+    })
+    .from(businesses)
+    .where(and(eq(businesses.userId, userId), eq(businesses.id, id)));
+  return row ?? null;
+}

@@ -1,0 +1,197 @@
+import { idParamSchema, userIdQuerySchema } from '@invoicer/domain/api/common';
+import {
+  INVOICE_MESSAGES,
+  bulkDownloadBodySchema,
+  editDataResponseSchema,
+  invoiceDeleteResponseSchema,
+  invoiceDetailQuerySchema,
+  invoiceListQuerySchema,
+  invoiceListResponseSchema,
+  invoiceResponseSchema,
+  invoiceStatusBodySchema,
+  invoiceStatusResponseSchema,
+  nextInvoiceNumberResponseSchema,
+  savedInvoiceBodySchema,
+  savedInvoiceResponseSchema,
+} from '@invoicer/domain/api/invoices';
+import { contentDisposition, invoiceFileName } from '@invoicer/domain/invoice-number';
+import { statusLabel } from '@invoicer/domain/status';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../plugins/errors';
+import { requireSession } from '../../plugins/session';
+import type { PdfPool } from '../pdf/pdf-pool';
+import { findInvoices } from './invoices.queries';
+import { renderStoredInvoice, uniqueFileNames, zipStream, type ZipEntry } from './invoices.download';
+import {
+  createInvoice,
+  getEditData,
+  getInvoice,
+  getInvoiceRow,
+  getNextInvoiceNumber,
+  listUserInvoices,
+  removeInvoice,
+  replaceInvoice,
+  setInvoiceStatus,
+  toDocument,
+} from './invoices.service';
+
+/**
+ * Saved invoices (spec part 1 §7, part 2 §7). Every route needs a session (the /api default); a
+ * user_id in the query or body that is not the session user's is refused (403) before these run,
+ * and another user's invoice answers 404 like one that does not exist.
+ */
+const invoicesRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }> = async (app, { pdf, perMinute }) => {
+  const rateLimit = { max: perMinute, timeWindow: 60_000 };
+
+  app.get(
+    '/api/invoices',
+    { schema: { querystring: invoiceListQuerySchema, response: { 200: invoiceListResponseSchema } } },
+    async (request) => {
+      const { userId } = requireSession(request);
+      const { invoices, pagination } = await listUserInvoices(app.db, userId, request.query);
+      return { success: true as const, invoices, pagination };
+    },
+  );
+
+  // Static paths before /:id (find-my-way prefers them anyway; this keeps the intent visible).
+  app.get(
+    '/api/invoices/next-number',
+    { schema: { querystring: userIdQuerySchema, response: { 200: nextInvoiceNumberResponseSchema } } },
+    async (request) => {
+      const { userId } = requireSession(request);
+      return { success: true as const, invoice_number: await getNextInvoiceNumber(app.db, userId) };
+    },
+  );
+
+  app.post(
+    '/api/invoices/download',
+    { schema: { body: bulkDownloadBodySchema }, config: { rateLimit } },
+    async (request, reply) => {
+      const { userId } = requireSession(request);
+      const ids = request.body.invoice_ids;
+      const rows = await findInvoices(app.db, userId, ids);
+      // All or nothing: one unknown or foreign id and no byte of any invoice is sent.
+      if (rows.length !== ids.length) throw notFound(INVOICE_MESSAGES.notFound);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const documents = ids.map((id) => {
+        const row = byId.get(id)!;
+        return { document: toDocument(row), updatedAt: row.updatedAt };
+      });
+      const names = uniqueFileNames(documents.map(({ document }) => document));
+      const entries: ZipEntry[] = documents.map(({ document, updatedAt }, index) => ({
+        name: names[index]!,
+        mtime: updatedAt,
+        render: () => renderStoredInvoice(app.db, pdf, document),
+      }));
+      const today = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('Content-Type', 'application/zip')
+        .header('Content-Disposition', contentDisposition(`invoices_${today}.zip`))
+        .header('Cache-Control', 'no-store')
+        .send(zipStream(entries, Math.min(8, pdf.threads * 2)));
+    },
+  );
+
+  app.post(
+    '/api/invoices',
+    { schema: { body: savedInvoiceBodySchema, response: { 201: savedInvoiceResponseSchema } } },
+    async (request, reply) => {
+      const { userId } = requireSession(request);
+      const invoice = await createInvoice(app.db, userId, request.body);
+      return reply.code(201).send({
+        success: true as const,
+        message: 'Invoice saved successfully',
+        id: invoice.id,
+        invoice_id: invoice.id,
+        invoice,
+      });
+    },
+  );
+
+  app.get(
+    '/api/invoices/:id',
+    {
+      schema: {
+        params: idParamSchema,
+        querystring: invoiceDetailQuerySchema,
+        response: { 200: invoiceResponseSchema },
+      },
+    },
+    async (request) => {
+      const { userId } = requireSession(request);
+      const { include_client: client, include_business: business } = request.query;
+      const invoice = await getInvoice(app.db, userId, request.params.id.toLowerCase(), { client, business });
+      return { success: true as const, invoice };
+    },
+  );
+
+  app.put(
+    '/api/invoices/:id',
+    { schema: { params: idParamSchema, body: savedInvoiceBodySchema, response: { 200: savedInvoiceResponseSchema } } },
+    async (request) => {
+      const { userId } = requireSession(request);
+      const invoice = await replaceInvoice(app.db, userId, request.params.id.toLowerCase(), request.body);
+      return {
+        success: true as const,
+        message: 'Invoice updated successfully',
+        id: invoice.id,
+        invoice_id: invoice.id,
+        invoice,
+      };
+    },
+  );
+
+  app.delete(
+    '/api/invoices/:id',
+    {
+      schema: { params: idParamSchema, querystring: userIdQuerySchema, response: { 200: invoiceDeleteResponseSchema } },
+    },
+    async (request) => {
+      const { userId } = requireSession(request);
+      await removeInvoice(app.db, userId, request.params.id.toLowerCase());
+      return { success: true as const, message: 'Invoice deleted successfully' };
+    },
+  );
+
+  app.get(
+    '/api/invoices/:id/edit',
+    { schema: { params: idParamSchema, querystring: userIdQuerySchema, response: { 200: editDataResponseSchema } } },
+    async (request) => {
+      const { userId } = requireSession(request);
+      return { success: true as const, editData: await getEditData(app.db, userId, request.params.id.toLowerCase()) };
+    },
+  );
+
+  app.put(
+    '/api/invoices/:id/status',
+    {
+      schema: { params: idParamSchema, body: invoiceStatusBodySchema, response: { 200: invoiceStatusResponseSchema } },
+    },
+    async (request) => {
+      const { userId } = requireSession(request);
+      const invoice = await setInvoiceStatus(app.db, userId, request.params.id.toLowerCase(), request.body.status);
+      return {
+        success: true as const,
+        message: `Invoice status updated to ${statusLabel(request.body.status)}`,
+        invoice,
+      };
+    },
+  );
+
+  app.get(
+    '/api/invoices/:id/pdf',
+    { schema: { params: idParamSchema, querystring: userIdQuerySchema }, config: { rateLimit } },
+    async (request, reply) => {
+      const { userId } = requireSession(request);
+      const document = toDocument(await getInvoiceRow(app.db, userId, request.params.id.toLowerCase()));
+      const bytes = await renderStoredInvoice(app.db, pdf, document);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition(invoiceFileName(document.invoiceNumber, document.issuedDate)))
+        .header('Cache-Control', 'no-store')
+        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    },
+  );
+};
+
+export default invoicesRoutes;

@@ -1,0 +1,13 @@
+import { AuthCallback } from '../../features/auth/components/auth-callback';
+
+/** /auth/callback: where Google sign-in returns (spec part 1 §2 Callback). No shell, like /auth. */
+export function AuthCallbackRoute() {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4">
+      <title>Signing in · Invoicer</title>
+      <div className="w-full max-w-sm rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+        <AuthCallback />
+      </div>
+    </main>
+  );
+}

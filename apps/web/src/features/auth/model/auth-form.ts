@@ -1,0 +1,54 @@
+import { signinBodySchema, signupBodySchema } from '@invoicer/domain/api/auth';
+import { z } from 'zod';
+import { ApiError } from '../../../lib/api-client';
+
+export type AuthMode = 'login' | 'signup';
+
+export const TERMS_REQUIRED = 'Please accept the Terms of Service and Privacy Policy';
+
+/** Sign-up: the server's own body schema, plus the terms the form asks to accept (spec part 1 §5). */
+export const signupFormSchema = signupBodySchema.extend({
+  terms: z.boolean().refine((accepted) => accepted, { error: TERMS_REQUIRED }),
+});
+export type SignupFormValues = z.output<typeof signupFormSchema>;
+
+/** Sign-in: exactly the server's body schema. */
+export const signinFormSchema = signinBodySchema;
+
+/** Every field either mode shows; sign-in reads only e-mail and password. */
+export interface AuthFormFields {
+  first_name: string;
+  last_name: string;
+  email: string;
+  password: string;
+  terms: boolean;
+}
+
+export const EMPTY_AUTH_FORM: AuthFormFields = { first_name: '', last_name: '', email: '', password: '', terms: false };
+
+/** The fetch wrapper's text when the server's answer carried no sentence of its own. */
+const NO_SERVER_TEXT = /^FAIL: \d+$/;
+
+/**
+ * The red box's text (spec part 1 §8): the server's error, else 'Authentication failed'; a thrown
+ * failure (no answer at all) shows its own message, else 'An error occurred during authentication'.
+ */
+export function authErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    return error.message && !NO_SERVER_TEXT.test(error.message) ? error.message : 'Authentication failed';
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return 'An error occurred during authentication';
+}
+
+/** What /auth?error=... says. The server's Google callback sets oauth_failed; the callback page sets oauth_timeout. */
+export function oauthErrorMessage(code: string | null): string | null {
+  switch (code) {
+    case 'oauth_failed':
+      return 'Google sign-in failed. Please try again, or sign in with your e-mail and password.';
+    case 'oauth_timeout':
+      return 'Google sign-in did not finish in time. Please try again.';
+    default:
+      return null;
+  }
+}

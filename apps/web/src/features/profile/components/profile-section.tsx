@@ -1,0 +1,166 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { User } from '@invoicer/domain/api/auth';
+import { useMutation } from '@tanstack/react-query';
+import { KeyRound, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { Switch } from '../../../components/ui/switch';
+import { updateProfile } from '../api/profile-api';
+import { useEmailNotifications } from '../model/email-notifications';
+import { failureMessage, PROFILE_TOASTS } from '../model/messages';
+import { profileFormSchema, type ProfileFormInput, type ProfileFormValues } from '../model/profile-forms';
+import { Card } from './card';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { DeleteAccountDialog } from './delete-account-dialog';
+import { TextField } from './text-field';
+
+function NameForm({ user, onUserUpdated }: { user: User; onUserUpdated: (user: User) => void }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<ProfileFormInput, unknown, ProfileFormValues>({
+    defaultValues: { first_name: user.first_name, last_name: user.last_name },
+    resolver: zodResolver(profileFormSchema),
+  });
+
+  const mutation = useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (answer) => {
+      onUserUpdated(answer.user);
+      reset({ first_name: answer.user.first_name, last_name: answer.user.last_name });
+      toast.success(answer.message || PROFILE_TOASTS.profileUpdated);
+    },
+    onError: (error) => toast.error(failureMessage(error, PROFILE_TOASTS.profileFailed)),
+  });
+  const busy = mutation.isPending;
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))} className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.first_name?.message}
+          disabled={busy}
+          {...register('first_name')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.last_name?.message}
+          disabled={busy}
+          {...register('last_name')}
+        />
+      </div>
+      <TextField
+        label="Email"
+        type="email"
+        value={user.email}
+        readOnly
+        aria-readonly
+        hint="Your e-mail address cannot be changed."
+        className="mt-1 read-only:bg-slate-50 read-only:text-slate-700"
+      />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={busy || !isDirty}>
+          {busy ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export interface ProfileSectionProps {
+  user: User;
+  /** The server answered the updated user: the page puts it into the session (header, menus). */
+  onUserUpdated: (user: User) => void;
+  /** The account is gone and its session ended: the page signs the user out of the app. */
+  onAccountDeleted: () => void;
+}
+
+/**
+ * Settings > Profile (spec part 2 §2): names, the read-only e-mail, the local e-mail notifications
+ * toggle, Change Password and Delete Account.
+ */
+export function ProfileSection({ user, onUserUpdated, onAccountDeleted }: ProfileSectionProps) {
+  const [notifications, setNotifications] = useEmailNotifications();
+  const [dialog, setDialog] = useState<'password' | 'delete' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const hasPassword = user.auth_provider !== 'google';
+  const fullName = `${user.first_name} ${user.last_name}`.trim() || user.email;
+  const openChange = (name: 'password' | 'delete') => (open: boolean) => setDialog(open ? name : null);
+
+  return (
+    <div className="space-y-6">
+      <Card title="Personal information" description="Your name appears on your account and in the menus.">
+        <div className="mb-5 flex items-center gap-4">
+          <Avatar name={fullName} src={user.profile_picture_url} className="h-14 w-14 text-base" />
+          <div className="min-w-0">
+            <p className="truncate font-semibold text-slate-900">{fullName}</p>
+            <p className="truncate text-sm text-slate-600">{user.email}</p>
+          </div>
+        </div>
+        <NameForm key={user.id} user={user} onUserUpdated={onUserUpdated} />
+      </Card>
+
+      <Card title="Notifications">
+        <div className="flex flex-col gap-1">
+          <Switch checked={notifications} onCheckedChange={setNotifications} label="Email notifications" />
+          <p className="text-sm text-slate-600">
+            Get an e-mail about activity on your invoices. This choice is kept in this browser.
+          </p>
+        </div>
+      </Card>
+
+      <Card title="Security">
+        {hasPassword ? (
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-sm text-slate-600">Change the password you sign in with.</p>
+            <Button variant="secondary" onClick={() => setDialog('password')}>
+              <KeyRound className="h-4 w-4" aria-hidden />
+              Change Password
+            </Button>
+          </div>
+        ) : (
+          <p className="text-sm text-slate-600">You sign in with Google, so there is no password to change here.</p>
+        )}
+      </Card>
+
+      <section className="rounded-2xl border border-red-200 bg-white p-5 shadow-sm sm:p-6">
+        <h2 className="text-base font-semibold text-red-700">Delete account</h2>
+        <div className="mt-2 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-600">
+            Permanently delete your account with all of its invoices, clients and businesses.
+          </p>
+          <Button variant="danger" className="shrink-0" onClick={() => setDialog('delete')}>
+            <Trash2 className="h-4 w-4" aria-hidden />
+            Delete Account
+          </Button>
+        </div>
+      </section>
+
+      {hasPassword && (
+        <ChangePasswordDialog
+          open={dialog === 'password'}
+          onOpenChange={openChange('password')}
+          busy={busy}
+          onBusyChange={setBusy}
+        />
+      )}
+      <DeleteAccountDialog
+        open={dialog === 'delete'}
+        onOpenChange={openChange('delete')}
+        busy={busy}
+        onBusyChange={setBusy}
+        email={user.email}
+        hasPassword={hasPassword}
+        onDeleted={onAccountDeleted}
+      />
+    </div>
+  );
+}
