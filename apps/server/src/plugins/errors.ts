@@ -80,10 +80,13 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 };
 
 function send(reply: FastifyReply, statusCode: number, error: string, errors?: string[]) {
-  return reply
-    .code(statusCode)
-    .type('application/json; charset=utf-8')
-    .send(errors && errors.length > 1 ? { success: false, error, errors } : { success: false, error });
+  return (
+    reply
+      .code(statusCode)
+      .type('application/json; charset=utf-8')
+      // `errors` whenever the failure has field messages, even one: the client and business modals put entries on fields.
+      .send(errors && errors.length > 0 ? { success: false, error, errors } : { success: false, error })
+  );
 }
 
 export default fp(

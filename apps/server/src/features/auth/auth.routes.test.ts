@@ -121,13 +121,17 @@ describe('sign-up', () => {
       url: '/api/auth/signup',
       payload: { first_name: 'A', last_name: 'B', email: uniqueEmail(), password: '12345' },
     });
-    expect(short.json()).toEqual({ success: false, error: 'Password must be at least 6 characters long' });
+    expect(short.json()).toEqual({
+      success: false,
+      error: 'Password must be at least 6 characters long',
+      errors: ['Password must be at least 6 characters long'],
+    });
     const email = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
       payload: { first_name: 'A', last_name: 'B', email: 'not-an-email', password: '123456' },
     });
-    expect(email.json()).toEqual({ success: false, error: 'Invalid email format' });
+    expect(email.json()).toEqual({ success: false, error: 'Invalid email format', errors: ['Invalid email format'] });
   });
 
   it('refuses over-long fields instead of truncating them, and stores nothing', async () => {

@@ -9,7 +9,6 @@ import {
 import { idParamSchema, userIdQuerySchema } from '@invoicer/domain/api/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../../plugins/session';
-import { answerFieldErrors } from '../parties/field-errors';
 import {
   businessMessages,
   createBusiness,
@@ -24,8 +23,6 @@ import {
  * default); a user_id other than the session user's is refused (403) by the session plugin.
  */
 const businessesRoutes: FastifyPluginAsyncZod = async (app) => {
-  answerFieldErrors(app);
-
   app.get(
     '/api/businesses',
     { schema: { querystring: businessListQuerySchema, response: { 200: businessListResponseSchema } } },

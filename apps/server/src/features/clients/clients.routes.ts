@@ -11,7 +11,6 @@ import {
 import { idParamSchema, userIdQuerySchema } from '@invoicer/domain/api/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../../plugins/session';
-import { answerFieldErrors } from '../parties/field-errors';
 import {
   bulkDeleteClients,
   clientMessages,
@@ -28,8 +27,6 @@ import {
  * session plugin before these handlers run, so the handlers read the user from the session only.
  */
 const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
-  answerFieldErrors(app);
-
   app.get(
     '/api/clients',
     { schema: { querystring: clientListQuerySchema, response: { 200: clientListResponseSchema } } },

@@ -218,7 +218,7 @@ describe('GET /api/invoices: status filter and search', () => {
   it('refuses an unknown status filter', async () => {
     const response = await as(t.app, ada)({ method: 'GET', url: '/api/invoices?status=void' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
+    expect(response.json()).toMatchObject({
       success: false,
       error: 'Status filter must be one of all, draft, sent, paid or overdue.',
     });

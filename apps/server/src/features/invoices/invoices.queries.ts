@@ -48,7 +48,6 @@ const invoiceColumns = {
   id: invoices.id,
   invoiceNumber: invoices.invoiceNumber,
   status: effectiveStatusSql(),
-  storedStatus: invoices.status,
   createdAt: invoices.createdAt,
   updatedAt: invoices.updatedAt,
   issuedDate: invoices.issuedDate,
@@ -74,7 +73,6 @@ export interface InvoiceRow {
   id: string;
   invoiceNumber: string;
   status: InvoiceStatus;
-  storedStatus: string;
   createdAt: Date;
   updatedAt: Date;
   issuedDate: string | null;

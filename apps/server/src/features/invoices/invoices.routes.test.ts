@@ -140,10 +140,10 @@ describe('saving invoices', () => {
     ]) {
       const response = await as(t.app, ada)({ method: 'POST', url: '/api/invoices', payload: savedPayload(ada, data) });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, error: REQUIRED });
+      expect(response.json()).toMatchObject({ success: false, error: REQUIRED });
     }
     const noData = await as(t.app, ada)({ method: 'POST', url: '/api/invoices', payload: { user_id: ada.id } });
-    expect(noData.json()).toEqual({ success: false, error: REQUIRED });
+    expect(noData.json()).toMatchObject({ success: false, error: REQUIRED });
     expect(await counts(ada.id)).toEqual(before);
   });
 
@@ -378,7 +378,7 @@ describe('updating invoices', () => {
       ada,
     )({ method: 'PUT', url: `/api/invoices/${id}`, payload: savedPayload(ada, { items: [] }) });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ success: false, error: REQUIRED });
+    expect(response.json()).toMatchObject({ success: false, error: REQUIRED });
   });
 
   it('answers 404 for another user’s invoice and an unknown one, 400 for a malformed id', async () => {
@@ -395,7 +395,7 @@ describe('updating invoices', () => {
     expect(untouched.rows[0].invoice_number).toBe('BOB-1');
     const malformed = await as(t.app, ada)({ method: 'PUT', url: '/api/invoices/42', payload: savedPayload(ada) });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ success: false, error: 'Id must be a valid id.' });
+    expect(malformed.json()).toMatchObject({ success: false, error: 'Id must be a valid id.' });
   });
 });
 
@@ -521,7 +521,10 @@ describe('reading, status, deleting, next number', () => {
     for (const status of ['void', '', 42, null]) {
       const response = await put(status);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ success: false, error: 'Status must be one of draft, sent, paid or overdue.' });
+      expect(response.json()).toMatchObject({
+        success: false,
+        error: 'Status must be one of draft, sent, paid or overdue.',
+      });
     }
     const stored = await t.pool.query('select status from invoices where id = $1', [adaInvoice]);
     expect(stored.rows[0].status).toBe('sent');

@@ -43,7 +43,11 @@ describe('GET /api/users/:id', () => {
     expect(unknown.body).toBe(other.body);
     const malformed = await t.app.inject({ method: 'GET', url: '/api/users/42', headers: { cookie: ada.cookie } });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ success: false, error: 'Id must be a valid id.' });
+    expect(malformed.json()).toEqual({
+      success: false,
+      error: 'Id must be a valid id.',
+      errors: ['Id must be a valid id.'],
+    });
   });
 
   it('needs a session', async () => {
@@ -170,7 +174,11 @@ describe('PUT /api/users/password', () => {
       headers: { cookie: account.cookie },
     });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toEqual({ success: false, error: 'Password must be at least 6 characters long' });
+    expect(short.json()).toEqual({
+      success: false,
+      error: 'Password must be at least 6 characters long',
+      errors: ['Password must be at least 6 characters long'],
+    });
 
     const tooLong = await t.app.inject({
       method: 'PUT',
@@ -178,7 +186,11 @@ describe('PUT /api/users/password', () => {
       payload: { current_password: 'right password', new_password: 'x'.repeat(1001) },
       headers: { cookie: account.cookie },
     });
-    expect(tooLong.json()).toEqual({ success: false, error: 'Password must be at most 1000 characters long' });
+    expect(tooLong.json()).toEqual({
+      success: false,
+      error: 'Password must be at most 1000 characters long',
+      errors: ['Password must be at most 1000 characters long'],
+    });
 
     const missing = await t.app.inject({
       method: 'PUT',
@@ -357,6 +369,7 @@ describe('DELETE /api/users/delete', () => {
       expect(missing.json()).toEqual({
         success: false,
         error: 'Please enter your password to confirm account deletion',
+        errors: ['Please enter your password to confirm account deletion'],
       });
     }
     // An account with a password cannot confirm with its e-mail instead.
