@@ -119,23 +119,10 @@ async function main() {
   let server: ChildProcess | undefined;
   let keep = flag('keep');
   try {
-    let cookie: string;
-    let bigUserId: string;
     let seedLine = '';
     const exists = (await admin.query('select 1 from pg_database where datname = $1', [DATABASE])).rowCount === 1;
     if (flag('reuse') && exists) {
       keep = true;
-      const db = new pg.Client({ connectionString: databaseUrl });
-      await db.connect();
-      bigUserId = (await db.query(`select id from users where email = 'bench-big@example.com'`)).rows[0].id;
-      const token = randomBytes(32).toString('base64url');
-      const hash = createHash('sha256').update(token).digest('hex');
-      await db.query(`insert into sessions (id_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [
-        hash,
-        bigUserId,
-      ]);
-      await db.end();
-      cookie = `sid=${token}`;
       log('reusing the seeded database');
     } else {
       await admin.query(`drop database if exists ${DATABASE} with (force)`);
@@ -148,14 +135,27 @@ async function main() {
         bigUserInvoices: option('big', DEFAULT_SEED.bigUserInvoices),
         log,
       });
-      cookie = seed.cookie;
-      bigUserId = seed.bigUserId;
       seedLine = `Seeded ${seed.invoices.toLocaleString('en-US')} invoices and ${seed.items.toLocaleString('en-US')} items in ${seed.seconds.toFixed(1)} s.`;
       log(seedLine);
     }
 
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
+    /** A session row for the user with this e-mail, as a Cookie header (what signing in would create). */
+    const sessionFor = async (email: string) => {
+      const token = randomBytes(32).toString('base64url');
+      const { rows } = await db.query<{ user_id: string }>(
+        `insert into sessions (id_hash, user_id, expires_at)
+         select $1, id, now() + interval '1 day' from users where email = $2 returning user_id`,
+        [createHash('sha256').update(token).digest('hex'), email],
+      );
+      if (!rows[0]) throw new Error(`no user ${email}`);
+      return { cookie: `sid=${token}`, userId: rows[0].user_id };
+    };
+    const big = await sessionFor('bench-big@example.com');
+    const regular = await sessionFor('bench-1@example.com');
+    const bigUserId = big.userId;
+    const cookie = big.cookie;
     const bigCount = (await db.query('select count(*)::int as n from invoices where user_id = $1', [bigUserId])).rows[0]
       .n as number;
     const ids = (
@@ -190,10 +190,15 @@ async function main() {
 
     const pages = Math.ceil(bigCount / 10);
     const word = client.client_name.split(' ')[0]!.toLowerCase();
-    const cases: Array<{ name: string; path?: string; requests?: Request[] }> = [
+    const cases: Array<{ name: string; path?: string; requests?: Request[]; headers?: Record<string, string> }> = [
       // The floor on this machine: one trivial query, no session, a tiny answer.
       { name: 'baseline: GET /api/health (select 1, no session)', path: '/api/health' },
       { name: 'list, page 1', path: '/api/invoices?page=1&per_page=10' },
+      {
+        name: 'list, page 1 of a user with 100 invoices',
+        path: '/api/invoices?page=1&per_page=10',
+        headers: { cookie: regular.cookie },
+      },
       { name: `list, page ${Math.ceil(pages / 2)} of ${pages}`, path: `/api/invoices?page=${Math.ceil(pages / 2)}` },
       { name: `list, last page (${pages})`, path: `/api/invoices?page=${pages}` },
       { name: 'list, status=overdue', path: '/api/invoices?status=overdue' },
@@ -221,9 +226,16 @@ async function main() {
       },
     ];
 
+    const loadBefore = os.loadavg()[0]!;
     // Warm-up: each case a moment, so JIT, plans and caches are what a running server has.
     for (const item of cases) {
-      await autocannon({ url: url + (item.path ?? ''), headers, connections: 8, duration: 1, requests: item.requests });
+      await autocannon({
+        url: url + (item.path ?? ''),
+        headers: item.headers ?? headers,
+        connections: 8,
+        duration: 1,
+        requests: item.requests,
+      });
     }
 
     const rows: Row[] = [];
@@ -231,14 +243,14 @@ async function main() {
       // One connection first: the time a request costs when nothing waits in front of it.
       const alone = await autocannon({
         url: url + (item.path ?? ''),
-        headers,
+        headers: item.headers ?? headers,
         connections: 1,
         duration: Math.max(2, Math.round(DURATION / 3)),
         requests: item.requests,
       });
       const result = await autocannon({
         url: url + (item.path ?? ''),
-        headers,
+        headers: item.headers ?? headers,
         connections: CONNECTIONS,
         duration: DURATION,
         requests: item.requests,
@@ -273,10 +285,11 @@ async function main() {
     }
     zipTimes.sort((a, b) => a - b);
 
+    const loadAfter = os.loadavg()[0]!;
     const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
     console.log('');
     console.log(
-      `Node ${process.version}, PostgreSQL ${version}, ${os.cpus().length} cores (${cpu}); autocannon ${CONNECTIONS} connections, ${DURATION} s per case; the server, PostgreSQL and autocannon share the machine.`,
+      `Node ${process.version}, PostgreSQL ${version}, ${os.cpus().length} cores (${cpu}); autocannon ${CONNECTIONS} connections, ${DURATION} s per case; the server, PostgreSQL and autocannon share the machine (load average ${loadBefore.toFixed(1)} before the cases, ${loadAfter.toFixed(1)} after).`,
     );
     if (seedLine) console.log(seedLine);
     console.log('');

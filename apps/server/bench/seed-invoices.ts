@@ -20,7 +20,6 @@
  * Standalone: `npx tsx bench/seed-invoices.ts <database url> [--users=N] [--per-user=N] [--big=N]`
  * (the database must exist and be migrated; the bench does both).
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { invoiceDocumentInputSchema } from '@invoicer/domain/invoice-document';
 import { computeTotals } from '@invoicer/domain/totals';
@@ -41,8 +40,6 @@ export const DEFAULT_SEED: SeedOptions = { users: 10_000, invoicesPerUser: 100, 
 
 export interface SeedResult {
   bigUserId: string;
-  /** `sid=...` for the big user: a session row inserted directly. */
-  cookie: string;
   invoices: number;
   items: number;
   seconds: number;
@@ -279,11 +276,6 @@ export async function seedInvoices(databaseUrl: string, options: SeedOptions = D
     });
 
     const bigUserId = (await q(`select id from seed_users where n = 0`)).rows[0].id as string;
-    const token = randomBytes(32).toString('base64url');
-    await q(`insert into sessions (id_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [
-      createHash('sha256').update(token).digest('hex'),
-      bigUserId,
-    ]);
     const counts = (
       await q(
         `select (select count(*) from invoices)::int as invoices, (select count(*) from invoice_items)::int as items`,
@@ -292,7 +284,6 @@ export async function seedInvoices(databaseUrl: string, options: SeedOptions = D
     await verifySample(client);
     return {
       bigUserId,
-      cookie: `sid=${token}`,
       ...counts,
       seconds: (performance.now() - started) / 1000,
       steps,
