@@ -28,7 +28,13 @@ function findChromium(): string {
 // One fixed directory, wiped at each run, so runs never pile up clusters in the temp folder.
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `invoicer-e2e-${port}`);
 // Playwright evaluates this file again in every worker; only the runner (before it starts the server) wipes.
-if (process.env.TEST_WORKER_INDEX === undefined) rmSync(dataDir, { recursive: true, force: true });
+if (process.env.TEST_WORKER_INDEX === undefined) {
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(`${dataDir}-plain`, { recursive: true, force: true });
+}
+/** A second app server with no Google settings, for what a product without Google sign-in shows. */
+const plainPort = port + 1;
+process.env.E2E_PLAIN_URL = `http://127.0.0.1:${plainPort}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -86,6 +92,20 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: 'invoicer-e2e',
         GOOGLE_CLIENT_SECRET: 'invoicer-e2e-secret',
         GOOGLE_ISSUER: oidcURL,
+      },
+    },
+    {
+      command: 'node ../apps/server/dist/main.js',
+      url: `${process.env.E2E_PLAIN_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(plainPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: `${dataDir}-plain`,
+        LOG_LEVEL: 'warn',
+        ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: path.resolve(process.env.WEB_DIST_DIR) } : {}),
       },
     },
   ],

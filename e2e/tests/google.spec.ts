@@ -174,9 +174,8 @@ test.describe('desktop', { tag: '@desktop' }, () => {
   });
 
   test('without Google settings the button is disabled and says why', async ({ page }) => {
-    // This server has Google configured; the answer of a server without it (server tests cover that server).
-    await page.route('**/api/auth/providers', (route) => route.fulfill({ json: { success: true, google: false } }));
-    await page.goto('/auth');
+    // The second app server of the e2e config runs without Google settings.
+    await page.goto(`${process.env.E2E_PLAIN_URL}/auth`);
     await expect(googleButton(page)).toBeDisabled();
     await expect(googleButton(page)).toHaveAccessibleDescription('Google sign-in is not set up on this server.');
     await expect(page.getByText('Google sign-in is not set up on this server.')).toBeVisible();
