@@ -1,34 +1,22 @@
 // `npm run bench:web`: the web app's budgets, measured on the production build served by the real
 // server: each page's initial JavaScript (gzip) and Lighthouse's desktop performance score for / and /new.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ensureSupportedNode, repoRoot } from './node-version.mjs';
+import { chromiumPath, startProductionServer } from './production-server.mjs';
 
 ensureSupportedNode();
 const { buildIfStale } = await import('./build-if-stale.mjs');
 buildIfStale();
 spawnSync('node', ['scripts/bundle-size.mjs'], { cwd: path.join(repoRoot, 'apps/web'), stdio: 'inherit' });
 
-const chromium =
-  process.env.CHROMIUM_PATH ?? spawnSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).stdout.trim();
+const chromium = chromiumPath();
 if (!chromium) {
   console.log('Lighthouse skipped: no Chromium (apt-get install chromium, or set CHROMIUM_PATH).');
   process.exit(0);
 }
 
-const port = 4599;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'invoicer-bench-web-'));
-const server = spawn('node', ['apps/server/dist/main.js'], {
-  cwd: repoRoot,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((resolve, reject) => {
-  server.stdout.on('data', (chunk) => chunk.toString().includes('Ready in') && resolve());
-  server.on('exit', (code) => reject(new Error(`server exited (${code})`)));
-});
+const server = await startProductionServer(4599);
 
 const lighthouse = (await import('lighthouse')).default;
 const chromeLauncher = await import('chrome-launcher');
@@ -48,7 +36,7 @@ try {
   for (const page of ['/', '/new']) {
     const scores = [];
     for (let run = 0; run < 3; run++) {
-      const result = await lighthouse(`http://127.0.0.1:${port}${page}`, {
+      const result = await lighthouse(`${server.url}${page}`, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
@@ -81,7 +69,5 @@ try {
   console.table(rows);
 } finally {
   await chrome.kill();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.on('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -1,30 +1,17 @@
 // `npm run screenshots`: refreshes docs/screenshots/ from the production build served by the real
 // server — the landing page, and /new holding a sample invoice (seeded as a browser draft, the same
 // path a returning guest takes), at desktop (1440×900) and phone (375×812) width.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ensureSupportedNode, repoRoot } from './node-version.mjs';
+import { chromiumPath, startProductionServer } from './production-server.mjs';
 
 ensureSupportedNode();
 const { buildIfStale } = await import('./build-if-stale.mjs');
 buildIfStale();
 const { chromium } = await import('playwright-core');
 
-const executablePath =
-  process.env.CHROMIUM_PATH ?? spawnSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).stdout.trim();
-const port = 4598;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'invoicer-screenshots-'));
-const server = spawn('node', ['apps/server/dist/main.js'], {
-  cwd: repoRoot,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise((resolve, reject) => {
-  server.stdout.on('data', (chunk) => chunk.toString().includes('Ready in') && resolve());
-  server.on('exit', (code) => reject(new Error(`server exited (${code})`)));
-});
+const executablePath = chromiumPath();
+const server = await startProductionServer(4598);
 
 const sampleDraft = {
   invoiceNumber: '0042',
@@ -82,7 +69,7 @@ try {
       localStorage.setItem('lastSavedInvoice', '2026-11-21T09:30:00.000Z');
     }, sampleDraft);
     const page = await context.newPage();
-    await page.goto(`http://127.0.0.1:${port}${route}`);
+    await page.goto(`${server.url}${route}`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
     const file = path.join(repoRoot, 'docs', 'screenshots', `${name}.png`);
@@ -92,7 +79,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.on('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
