@@ -3,6 +3,8 @@ import { currencyInputSchema } from './api/common';
 import { DEFAULT_CURRENCY, type CurrencyCode } from './currencies';
 import { isIsoDate } from './dates';
 import { MAX_MONEY_MINOR, parseMinor, type Minor } from './money';
+import { MESSAGES } from './invoice-messages';
+import { LOGO_DATA_URL_MAX, parseLogoUrl, type LogoRef } from './logo-url';
 import { computeTotals, type Adjustment, type AdjustmentType } from './totals';
 
 /**
@@ -12,6 +14,8 @@ import { computeTotals, type Adjustment, type AdjustmentType } from './totals';
  * the totals never see a float.
  */
 
+export { MESSAGES, parseLogoUrl, type LogoRef };
+
 export const LIMITS = {
   partyText: 2_000,
   longText: 5_000,
@@ -19,20 +23,8 @@ export const LIMITS = {
   invoiceNumber: 64,
   items: 1_000,
   quantity: 1_000_000_000,
-  /** Base64 text of a data: logo, about 2 MB decoded. */
-  logoDataUrl: 2_800_000,
+  logoDataUrl: LOGO_DATA_URL_MAX,
 } as const;
-
-export const MESSAGES = {
-  fromTo: 'Fill "From" and "To" fields.',
-  items: 'Add at least one valid item.',
-  tooLarge: 'Invoice amounts are too large.',
-  logo: 'Logo must be an uploaded logo (/api/logos/…) or an image data URL.',
-  body: 'Invoice data must be a JSON object.',
-  item: 'Each item must be an object with a name, quantity and rate.',
-} as const;
-
-export type LogoRef = { kind: 'upload'; id: string } | { kind: 'data'; mime: string; base64: string };
 
 export interface InvoiceDocumentItem {
   name: string;
@@ -120,20 +112,6 @@ const dateSchema = (label: string) =>
     .refine((value) => value === null || isIsoDate(value), {
       error: `${label} must be a date in YYYY-MM-DD format.`,
     });
-
-const LOGO_PATH =
-  /^(?:https?:\/\/[^/\s]+)?\/api\/logos\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
-const LOGO_DATA = /^data:image\/(png|jpe?g|webp|gif);base64,([A-Za-z0-9+/]+={0,2})$/;
-
-export function parseLogoUrl(value: string): LogoRef | null {
-  const upload = LOGO_PATH.exec(value);
-  if (upload) return { kind: 'upload', id: upload[1]!.toLowerCase() };
-  if (value.length <= LIMITS.logoDataUrl) {
-    const data = LOGO_DATA.exec(value);
-    if (data) return { kind: 'data', mime: `image/${data[1] === 'jpg' ? 'jpeg' : data[1]}`, base64: data[2]! };
-  }
-  return null;
-}
 
 /** The logo_url a LogoRef came from, in canonical form (relative upload path or data URL). */
 export function logoRefToUrl(logo: LogoRef): string {

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode } from '@invoicer/domain/currencies';
 import { addDays, isIsoDate } from '@invoicer/domain/dates';
+import { parseLogoUrl } from '@invoicer/domain/logo-url';
 // zod's mini build: a fraction of the full one's size, for this one schema.
 import * as z from 'zod/mini';
 import {
@@ -72,9 +73,6 @@ function adjustmentText(value: string | number | null | undefined, kind: Adjustm
   return normalizeDecimalText(sanitizeAdjustmentText(raw, kind, '0'));
 }
 
-/** Only our own logo store (or a data: image) can appear on a PDF; the server refuses anything else. */
-const LOGO_URL = /^(?:\/api\/logos\/[0-9a-f-]{36}|data:image\/(?:png|jpe?g|webp|gif);base64,[A-Za-z0-9+/]+={0,2})$/i;
-
 function toLineItems(items: StoredDraftItem[] | null | undefined): LineItem[] {
   if (!items || items.length === 0) return [newLineItem()];
   const seen = new Set<string>();
@@ -106,7 +104,8 @@ export function draftToForm(draft: StoredDraft, today: string): InvoiceFormValue
   const discountType = adjustmentType(draft.discountType);
   const invoiceNumber = draft.invoiceNumber == null ? '' : String(draft.invoiceNumber);
   return {
-    logoUrl: draft.logoUrl && LOGO_URL.test(draft.logoUrl) ? draft.logoUrl : '',
+    // Only a logo the server accepts (our store or a data: image) is restored.
+    logoUrl: draft.logoUrl && parseLogoUrl(draft.logoUrl) ? draft.logoUrl : '',
     invoiceNumber: invoiceNumber.trim() === '' ? FIRST_INVOICE_NUMBER : invoiceNumber,
     currency,
     from: draft.from ?? '',

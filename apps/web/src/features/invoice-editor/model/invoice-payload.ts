@@ -1,16 +1,13 @@
 import { getCurrency } from '@invoicer/domain/currencies';
 import type { InvoiceDocumentInput } from '@invoicer/domain/invoice-document';
+import { MESSAGES } from '@invoicer/domain/invoice-messages';
 import { toDecimal } from '@invoicer/domain/money';
 import type { InvoiceFormValues } from './invoice-form';
 import { decimalTextToMinor, quantityTextToNumber } from './numeric-text';
 
-/**
- * The spec's messages (part 1 §5). The download pair equals the domain's MESSAGES (which the
- * server answers with); importing that module would pull the full zod build into /new's first
- * load, so the sentences are repeated here.
- */
+/** The spec's messages (part 1 §5); the download pair is what the server answers with too. */
 export const SEND_MESSAGES = {
-  download: { fromTo: 'Fill "From" and "To" fields.', items: 'Add at least one valid item.' },
+  download: { fromTo: MESSAGES.fromTo, items: MESSAGES.items },
   preview: { fromTo: 'Please fill in both "From" and "To" fields.', items: 'Please add at least one valid item.' },
 } as const;
 
