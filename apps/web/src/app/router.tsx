@@ -8,7 +8,9 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<Route
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-const pending = page(() => import('./routes/pending').then((m) => ({ default: m.PendingRoute })));
+const dashboard = page(() => import('./routes/dashboard').then((m) => ({ default: m.DashboardRoute })));
+const clients = page(() => import('./routes/clients').then((m) => ({ default: m.ClientsRoute })));
+const businesses = page(() => import('./routes/businesses').then((m) => ({ default: m.BusinessesRoute })));
 
 /** The spec's route table (part 1 §2). Pages that later features build show a plain loading state until then. */
 export const routes: RouteObject[] = [
@@ -39,22 +41,34 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
-              { path: '/dashboard', ...pending },
-              { path: '/Dashboard', ...pending },
-              { path: '/invoices', ...pending },
-              { path: '/invoice/:id', ...pending },
-              { path: '/clients', ...pending },
-              { path: '/clients/new', ...pending },
-              { path: '/clients/edit/:id', ...pending },
-              { path: '/businesses', ...pending },
-              { path: '/businesses/:id', ...pending },
+              { path: '/dashboard', ...dashboard },
+              { path: '/Dashboard', ...dashboard },
+              {
+                path: '/invoices',
+                ...page(() => import('./routes/invoices').then((m) => ({ default: m.InvoicesRoute }))),
+              },
+              {
+                path: '/invoice/:id',
+                ...page(() => import('./routes/invoice-detail').then((m) => ({ default: m.InvoiceDetailRoute }))),
+              },
+              { path: '/clients', ...clients },
+              { path: '/clients/new', ...clients },
+              { path: '/clients/edit/:id', ...clients },
+              { path: '/businesses', ...businesses },
+              { path: '/businesses/:id', ...businesses },
               {
                 path: '/settings',
                 ...page(() => import('./routes/settings').then((m) => ({ default: m.SettingsRoute }))),
               },
               { path: '/profile', element: <Navigate to="/settings" replace /> },
-              { path: '/support', ...pending },
-              { path: '/notifications', ...pending },
+              {
+                path: '/support',
+                ...page(() => import('./routes/support').then((m) => ({ default: m.SupportRoute }))),
+              },
+              {
+                path: '/notifications',
+                ...page(() => import('./routes/notifications').then((m) => ({ default: m.NotificationsRoute }))),
+              },
               {
                 path: '/:name',
                 ...page(() => import('./routes/coming-soon').then((m) => ({ default: m.ComingSoonRoute }))),
