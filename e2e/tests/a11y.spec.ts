@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 
 /**
  * axe-core audits of the public pages at desktop width and at 375 px (the mobile project):
@@ -7,20 +7,6 @@ import { expect, test, type Page } from '@playwright/test';
  */
 
 const PAGES = ['/', '/privacy-policy', '/terms-of-service', '/new'];
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-}
 
 test.beforeEach(async ({ page, isMobile }) => {
   await page.setViewportSize(isMobile ? { width: 375, height: 812 } : { width: 1440, height: 900 });

@@ -1,5 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { createAccount, PASSWORD, signInPage, uniqueEmail } from './support/accounts';
+import { seriousViolations } from './support/axe';
 
 /**
  * Accounts in the browser (issue 4; spec part 1 §2, §4, §5, §8; part 2 Settings, §5, §8): the auth
@@ -9,7 +10,6 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 375, height: 812 };
-const PASSWORD = 'correct horse battery';
 
 const loginModal = (page: Page) => page.getByRole('dialog', { name: 'Sign in' });
 const signupModal = (page: Page) => page.getByRole('dialog', { name: 'Create an account' });
@@ -18,37 +18,6 @@ const accountMenu = (page: Page) => header(page).getByRole('button', { name: 'Ac
 /** The red box; it comes before any field's error line. */
 const errorBox = (scope: Page | Locator) => scope.getByRole('alert').first();
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-interface Account {
-  email: string;
-  password: string;
-  id: string;
-}
-
-/** An account made with the real sign-up call, from a request context of its own (the page stays a guest). */
-async function createAccount(request: APIRequestContext, first = 'Ada', last = 'Lovelace'): Promise<Account> {
-  const email = uniqueEmail('acct');
-  const response = await request.post('/api/auth/signup', {
-    data: { first_name: first, last_name: last, email, password: PASSWORD },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { user } = (await response.json()) as { user: { id: string } };
-  // This context's own session is not needed.
-  await request.post('/api/auth/signout');
-  return { email, password: PASSWORD, id: user.id };
-}
-
-/** Signs the page's browser context in through the API (its cookie jar is the page's). */
-async function signInPage(page: Page, account: Account) {
-  const response = await page.request.post('/api/auth/signin', {
-    data: { email: account.email, password: account.password },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 async function sessionUser(page: Page): Promise<{ id: string; first_name: string; last_name: string } | null> {
   return ((await (await page.request.get('/api/auth/session')).json()) as { user: never }).user;
@@ -65,19 +34,6 @@ async function slowDown(page: Page, path: string, ms = 600) {
 async function fillSignIn(scope: Page | Locator, email: string, password: string) {
   await scope.getByLabel('Email').fill(email);
   await scope.getByLabel('Password', { exact: true }).fill(password);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      rule: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
 }
 
 test.describe('desktop', { tag: '@desktop' }, () => {
