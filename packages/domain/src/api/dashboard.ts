@@ -37,6 +37,21 @@ export const currencyTotalSchema = z.object({
 });
 export type CurrencyTotal = z.infer<typeof currencyTotalSchema>;
 
+/** Months in the dashboard chart: the current month and the 11 before it. */
+export const DASHBOARD_CHART_MONTHS = 12;
+
+/**
+ * One month of the chart, by issued date (created date when none): what was paid and what is still
+ * outstanding (sent + overdue) among that month's invoices, in the selected currency.
+ */
+export const dashboardMonthSchema = z.object({
+  /** YYYY-MM */
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  paid: amountSchema,
+  outstanding: amountSchema,
+});
+export type DashboardMonth = z.infer<typeof dashboardMonthSchema>;
+
 /**
  * Figures for one currency, never summed across currencies (DESIGN "dashboard figures").
  * Revenue = paid; outstanding = sent + overdue. The counts partition the invoices by effective
@@ -59,6 +74,8 @@ export const dashboardSummarySchema = z.object({
   /** The newest DASHBOARD_RECENT_INVOICES by created_at, in this currency. */
   invoices: z.array(dashboardInvoiceSchema),
   currency_totals: z.array(currencyTotalSchema),
+  /** DASHBOARD_CHART_MONTHS entries, oldest first, months without invoices included as zeros. */
+  monthly: z.array(dashboardMonthSchema),
 });
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 
