@@ -53,3 +53,8 @@ export async function apiBlob(path: string, options: RequestOptions = {}): Promi
   const response = await send(path, options);
   return { blob: await response.blob(), headers: response.headers };
 }
+
+/** The raw response of a successful call, for bodies read as a stream (a ZIP whose progress is shown). */
+export function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
+  return send(path, options);
+}
