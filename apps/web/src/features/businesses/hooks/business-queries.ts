@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { getBusiness, listBusinesses } from '../api/businesses-api';
+
+/** Every business query starts with this key, so one invalidation refreshes lists and details. */
+export const businessKeys = {
+  all: ['businesses'] as const,
+  list: () => ['businesses', 'list'] as const,
+  detail: (id: string) => ['businesses', 'detail', id] as const,
+};
+
+export function useBusinessList() {
+  return useQuery({
+    queryKey: businessKeys.list(),
+    queryFn: ({ signal }) => listBusinesses(signal).then((answer) => answer.businesses),
+    retry: false,
+  });
+}
+
+/** One business, for /settings?section=business&edit={id}. An unknown id is a 404 and is not retried. */
+export function useBusiness(id: string | null) {
+  return useQuery({
+    queryKey: businessKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => getBusiness(id!, signal).then((answer) => answer.business),
+    enabled: id !== null,
+    retry: false,
+  });
+}

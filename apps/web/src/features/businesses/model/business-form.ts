@@ -1,0 +1,24 @@
+import { businessBodySchema } from '@invoicer/domain/api/businesses';
+import type { z } from 'zod';
+
+/** The modal's fields with the server's own rules and messages (spec part 1 §5); the logo is not edited here. */
+export const businessFormSchema = businessBodySchema.pick({
+  name: true,
+  email: true,
+  phone: true,
+  address: true,
+  tax_id: true,
+});
+export type BusinessFormInput = z.input<typeof businessFormSchema>;
+export type BusinessFormValues = z.output<typeof businessFormSchema>;
+
+export const BUSINESS_TOASTS = {
+  created: (name: string) => `Business "${name}" has been created successfully`,
+  updated: (name: string) => `Business "${name}" has been updated successfully`,
+  deleted: 'Business deleted successfully',
+  deleteFailed: 'Failed to delete business',
+  fetchFailed: 'Failed to fetch businesses',
+  notFound: 'Business not found',
+  online: 'Connection restored',
+  offline: 'No internet connection',
+} as const;

@@ -1,0 +1,55 @@
+import { ApiError } from './api-client';
+
+/**
+ * How the client and business modals show a failed save (spec part 1 §8). Shared by both
+ * features, which may not import each other.
+ */
+
+export const PARTY_SAVE_MESSAGES = {
+  network: 'Network error occurred. Please try again.',
+  unauthenticated: 'User not authenticated',
+  fallback: 'Operation failed',
+} as const;
+
+/** The form fields a server message can land on: an entry mentioning 'name', 'email' or 'tax'. */
+export type PartyErrorField = 'name' | 'email' | 'tax_id';
+
+export interface PartySaveFailure {
+  fields: Partial<Record<PartyErrorField, string>>;
+  general: string | null;
+}
+
+const FIELD_WORDS: [PartyErrorField, string][] = [
+  ['email', 'email'],
+  ['tax_id', 'tax'],
+  ['name', 'name'],
+];
+
+/** The fetch wrapper's text when the answer carried no sentence of its own. */
+const NO_SERVER_TEXT = /^FAIL: \d+$/;
+
+/**
+ * Array errors go to the field they mention (among the fields the form has); the rest are joined
+ * with a comma as one general error. Without an array: the server's sentence, else 'Operation failed'.
+ * A request that never got an answer is a network error; a missing session is 'User not authenticated'.
+ */
+export function partySaveFailure(error: unknown, formFields: readonly PartyErrorField[]): PartySaveFailure {
+  if (!(error instanceof ApiError)) {
+    return { fields: {}, general: PARTY_SAVE_MESSAGES.network };
+  }
+  if (error.status === 401) return { fields: {}, general: PARTY_SAVE_MESSAGES.unauthenticated };
+  if (error.errors.length > 0) {
+    const fields: PartySaveFailure['fields'] = {};
+    const rest: string[] = [];
+    for (const entry of error.errors) {
+      const lower = entry.toLowerCase();
+      // 'Email' is checked before 'name' so that no e-mail message lands on the name field.
+      const field = FIELD_WORDS.find(([key, word]) => formFields.includes(key) && lower.includes(word))?.[0];
+      if (field && !fields[field]) fields[field] = entry;
+      else if (!field) rest.push(entry);
+    }
+    return { fields, general: rest.length > 0 ? rest.join(', ') : null };
+  }
+  const text = error.message && !NO_SERVER_TEXT.test(error.message) ? error.message : PARTY_SAVE_MESSAGES.fallback;
+  return { fields: {}, general: text };
+}
