@@ -224,7 +224,9 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // The list's order (newest first, id breaking ties) straight from the index. NULLS FIRST is what
+    // ORDER BY ... DESC means; the planner cannot use a NULLS LAST index for it, NOT NULL or not.
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('notifications_user_unread_idx')
       .on(t.userId)
       .where(sql`${t.isRead} = false`),
@@ -244,7 +246,7 @@ export const supportRequests = pgTable(
     email: text('email').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('support_requests_user_idx').on(t.userId, t.createdAt.desc())],
+  (t) => [index('support_requests_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
 /** Uploaded logos, re-encoded; guests may upload too, so user_id is optional. */
@@ -264,25 +266,39 @@ export const logos = pgTable(
   (t) => [index('logos_user_idx').on(t.userId), index('logos_sha256_idx').on(t.sha256)],
 );
 
-/** Mail waiting to be sent (or kept, without SMTP). */
+/**
+ * Every e-mail the product sends, written in the transaction of the event it reports and delivered
+ * afterwards by the mailer (src/plugins/mailer.ts): `pending` until the SMTP server accepts it
+ * (`sent`), retried with backoff, `failed` after the last attempt. Without SMTP_URL messages stay
+ * pending here (and are logged), to be delivered once a mail server is configured.
+ */
 export const outbox = pgTable(
   'outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
+    /** The support request this message carries, when it carries one. */
+    supportRequestId: uuid('support_request_id').references(() => supportRequests.id, { onDelete: 'cascade' }),
     recipient: text('recipient').notNull(),
+    replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    status: text('status').notNull().default('pending'),
     createdAt: createdAt(),
+    /** A pending message is not tried before this (backoff after a failed attempt). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
   },
   (t) => [
-    index('outbox_unsent_idx')
-      .on(t.createdAt)
-      .where(sql`${t.sentAt} is null`),
+    // What the delivery loop asks for: pending messages that are due, oldest due first.
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('outbox_support_request_idx').on(t.supportRequestId),
+    check('outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );
 
