@@ -1,6 +1,15 @@
-import { PendingRoute } from './pending';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 
-/** Built by its feature's issue; until then the page shows the plain loading state. */
+/**
+ * /businesses and /businesses/{id} (linked from notifications and the invoice page, spec part 1 §2,
+ * part 2 §2): businesses are managed in Settings > Businesses, so these open it, with the edit
+ * modal for /businesses/{id} and the create modal for ?create=true.
+ */
 export function BusinessesRoute() {
-  return <PendingRoute />;
+  const { id } = useParams();
+  const [params] = useSearchParams();
+  const target = new URLSearchParams({ section: 'business' });
+  if (id) target.set('edit', id);
+  else if (params.get('create') === 'true') target.set('create', 'true');
+  return <Navigate to={`/settings?${target.toString()}`} replace />;
 }

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useSession, useSetSessionUser } from '../../features/auth/hooks/use-session';
+import { BusinessesSection } from '../../features/businesses/components/businesses-section';
 import { useForgetUser } from '../../features/auth/hooks/use-sign-out';
 import { BillingSection } from '../../features/profile/components/billing-section';
 import { ProfileSection } from '../../features/profile/components/profile-section';
@@ -22,18 +23,6 @@ const SECTIONS: { value: Section; label: string; icon: LucideIcon }[] = [
 
 function sectionOf(value: string | null): Section {
   return SECTIONS.find((section) => section.value === value)?.value ?? 'profile';
-}
-
-/** Settings > Businesses arrives with the businesses issue. */
-function BusinessesPlaceholder() {
-  return (
-    <section aria-labelledby="businesses-heading">
-      <h2 id="businesses-heading" className="text-lg font-semibold text-slate-900">
-        Businesses
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">The businesses you send invoices from will be managed here.</p>
-    </section>
-  );
 }
 
 /** /settings (spec part 2 §2): Profile Settings, Invoice Templates, Businesses and Billing, chosen by ?section=. */
@@ -107,7 +96,7 @@ export function SettingsRoute() {
             value="business"
             className="pt-6 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
           >
-            <BusinessesPlaceholder />
+            <BusinessesSection />
           </Tabs.Content>
           <Tabs.Content
             value="billing"

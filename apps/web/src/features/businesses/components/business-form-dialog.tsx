@@ -59,6 +59,8 @@ function BusinessForm({ business, onClose, onSaved, onBusyChange }: BusinessForm
   });
 
   const mutation = useMutation({
+    // Sent even when the browser says it is offline (TanStack would pause it): the failure is then shown.
+    networkMode: 'always',
     mutationFn: (fields: BusinessFields) => (business ? updateBusiness(business.id, fields) : createBusiness(fields)),
     onSuccess: ({ business: saved }) => {
       toast.success(business ? BUSINESS_TOASTS.updated(saved.name) : BUSINESS_TOASTS.created(saved.name));

@@ -8,10 +8,16 @@ export const businessKeys = {
   detail: (id: string) => ['businesses', 'detail', id] as const,
 };
 
+/**
+ * The settings grid. It asks even while the browser says it is offline (networkMode 'always';
+ * TanStack would otherwise pause), so the page can say 'No internet connection' with a Retry;
+ * when the connection comes back it asks again by itself.
+ */
 export function useBusinessList() {
   return useQuery({
     queryKey: businessKeys.list(),
     queryFn: ({ signal }) => listBusinesses(signal).then((answer) => answer.businesses),
+    networkMode: 'always',
     retry: false,
   });
 }
@@ -22,6 +28,7 @@ export function useBusiness(id: string | null) {
     queryKey: businessKeys.detail(id ?? ''),
     queryFn: ({ signal }) => getBusiness(id!, signal).then((answer) => answer.business),
     enabled: id !== null,
+    networkMode: 'always',
     retry: false,
   });
 }

@@ -53,6 +53,8 @@ function ClientForm({ client, onClose, onSaved, onBusyChange }: ClientFormProps)
   });
 
   const mutation = useMutation({
+    // Sent even when the browser says it is offline (TanStack would pause it): the failure is then shown.
+    networkMode: 'always',
     mutationFn: (fields: ClientFields) => (client ? updateClient(client.id, fields) : createClient(fields)),
     onSuccess: ({ client: saved }) => {
       toast.success(client ? CLIENT_TOASTS.updated(saved.name) : CLIENT_TOASTS.created(saved.name));

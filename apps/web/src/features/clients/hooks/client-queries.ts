@@ -14,6 +14,8 @@ export function useClientList(params: ClientListParams) {
     queryKey: clientKeys.list(params),
     queryFn: ({ signal }) => listClients(params, signal),
     placeholderData: keepPreviousData,
+    // Asked even when the browser says it is offline, so a failure shows instead of a pause.
+    networkMode: 'always',
     retry: 1,
   });
 }
@@ -24,6 +26,7 @@ export function useClient(id: string | null) {
     queryKey: clientKeys.detail(id ?? ''),
     queryFn: ({ signal }) => getClient(id!, signal).then((answer) => answer.client),
     enabled: id !== null,
+    networkMode: 'always',
     retry: false,
   });
 }

@@ -1,0 +1,75 @@
+import type { Business } from '@invoicer/domain/api/businesses';
+import { FileText, Mail, MapPin, Pencil, Phone, Trash2 } from 'lucide-react';
+import { Avatar } from '../../../components/ui/avatar';
+import { Button } from '../../../components/ui/button';
+import { invoiceCountText } from '../model/business-form';
+
+/** One business in the settings grid (spec part 2 §2): name, email, address, phone, tax id, invoice count. */
+export function BusinessCard({
+  business,
+  onEdit,
+  onDelete,
+}: {
+  business: Business;
+  onEdit: (business: Business) => void;
+  onDelete: (business: Business) => void;
+}) {
+  return (
+    <article
+      aria-labelledby={`business-${business.id}`}
+      className="flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <div className="flex items-start gap-3">
+        <Avatar name={business.name} src={business.logo_url} className="h-10 w-10 rounded-lg" />
+        <div className="min-w-0 flex-1">
+          <h3 id={`business-${business.id}`} className="truncate font-semibold text-slate-900">
+            {business.name}
+          </h3>
+          <p className="mt-0.5 flex items-center gap-1.5 text-sm text-slate-700">
+            <Mail className="h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden />
+            <span className="truncate">{business.email}</span>
+          </p>
+        </div>
+        <div className="-mt-1 -mr-2 flex shrink-0">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="h-11 w-11 md:h-9 md:w-9"
+            aria-label={`Edit ${business.name}`}
+            onClick={() => onEdit(business)}
+          >
+            <Pencil className="h-4 w-4" aria-hidden />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="h-11 w-11 text-red-700 hover:bg-red-50 md:h-9 md:w-9"
+            aria-label={`Delete ${business.name}`}
+            onClick={() => onDelete(business)}
+          >
+            <Trash2 className="h-4 w-4" aria-hidden />
+          </Button>
+        </div>
+      </div>
+      <div className="mt-3 space-y-1 text-sm text-slate-700">
+        {business.address && (
+          <p className="flex items-start gap-1.5">
+            <MapPin className="mt-0.5 h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden />
+            <span className="break-words whitespace-pre-line">{business.address}</span>
+          </p>
+        )}
+        {business.phone && (
+          <p className="flex items-center gap-1.5">
+            <Phone className="h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden />
+            {business.phone}
+          </p>
+        )}
+        {business.tax_id && <p className="text-slate-600">Tax ID: {business.tax_id}</p>}
+      </div>
+      <p className="mt-auto flex items-center gap-1.5 pt-3 text-xs font-medium text-slate-600">
+        <FileText className="h-3.5 w-3.5" aria-hidden />
+        {invoiceCountText(business.invoice_count)}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Client } from '@invoicer/domain/api/clients';
+import { MoreVertical, Pencil, Trash2 } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { DropdownMenu, DropdownMenuItem } from '../../../components/ui/dropdown-menu';
+
+/** The row menu (spec part 2 §2): Edit Client, Delete Client. */
+export function ClientActionsMenu({
+  client,
+  onEdit,
+  onDelete,
+}: {
+  client: Client;
+  onEdit: (client: Client) => void;
+  onDelete: (client: Client) => void;
+}) {
+  return (
+    <DropdownMenu
+      label={`Actions for ${client.name}`}
+      trigger={
+        <Button
+          variant="ghost"
+          size="icon"
+          className="h-11 w-11 md:h-9 md:w-9"
+          aria-label={`Actions for ${client.name}`}
+        >
+          <MoreVertical className="h-4 w-4" aria-hidden />
+        </Button>
+      }
+    >
+      <DropdownMenuItem onSelect={() => onEdit(client)}>
+        <Pencil className="h-4 w-4" aria-hidden />
+        Edit Client
+      </DropdownMenuItem>
+      <DropdownMenuItem onSelect={() => onDelete(client)} className="text-red-700 data-[highlighted]:bg-red-50">
+        <Trash2 className="h-4 w-4" aria-hidden />
+        Delete Client
+      </DropdownMenuItem>
+    </DropdownMenu>
+  );
+}

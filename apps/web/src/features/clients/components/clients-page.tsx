@@ -1,0 +1,267 @@
+import type { Client } from '@invoicer/domain/api/clients';
+import { Plus, Search, Trash2, Users } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { Input } from '../../../components/ui/field';
+import { Pagination } from '../../../components/ui/pagination';
+import { Spinner } from '../../../components/ui/spinner';
+import { useClientList } from '../hooks/client-queries';
+import { useDeleteClients, type ClientDeletion } from '../hooks/use-delete-clients';
+import { CLIENT_TOASTS, failureText } from '../model/client-form';
+import { ClientCards, ClientTable } from './client-list-views';
+
+/** Typing settles this long before the server is asked. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+export interface ClientsPageProps {
+  /** The search text and page as they stand in the URL. */
+  search: string;
+  page: number;
+  /** 10, or 5 under 768 px (spec part 2 §9). */
+  perPage: number;
+  /** Cards instead of the table. */
+  mobile: boolean;
+  /** A new search; the host puts it in the URL and goes back to page 1. */
+  onSearchChange: (search: string) => void;
+  onPageChange: (page: number) => void;
+  onAdd: () => void;
+  onEdit: (client: Client) => void;
+}
+
+type PendingDeletion = (ClientDeletion & { kind: 'one'; name: string }) | (ClientDeletion & { kind: 'selected' });
+
+function confirmText(deletion: PendingDeletion): string {
+  if (deletion.kind === 'one')
+    return `Are you sure you want to delete "${deletion.name}"? This action cannot be undone.`;
+  const count = deletion.ids.length;
+  return `Are you sure you want to delete ${count} selected ${count === 1 ? 'client' : 'clients'}? This action cannot be undone.`;
+}
+
+/** The search box: the text is the user's while typing, and follows the URL when it changes (back and forward). */
+function SearchBox({ search, onSearchChange }: { search: string; onSearchChange: (search: string) => void }) {
+  const [text, setText] = useState(search);
+  const latest = useRef(onSearchChange);
+  latest.current = onSearchChange;
+
+  useEffect(() => {
+    setText((current) => (current.trim() === search ? current : search));
+  }, [search]);
+
+  useEffect(() => {
+    const next = text.trim();
+    if (next === search) return;
+    const timer = window.setTimeout(() => latest.current(next), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, search]);
+
+  return (
+    <div className="relative w-full sm:max-w-sm">
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500"
+        aria-hidden
+      />
+      <Input
+        type="search"
+        aria-label="Search clients"
+        placeholder="Search clients..."
+        value={text}
+        maxLength={200}
+        onChange={(event) => setText(event.target.value)}
+        className="h-11 pl-9 md:h-10"
+      />
+    </div>
+  );
+}
+
+/**
+ * The client list (spec part 2 §2, §5, §7-9): server-side search and pages, a table on desktop and
+ * cards on phones, selection with a bulk delete, a row menu, empty states and confirmations.
+ */
+export function ClientsPage({
+  search,
+  page,
+  perPage,
+  mobile,
+  onSearchChange,
+  onPageChange,
+  onAdd,
+  onEdit,
+}: ClientsPageProps) {
+  const headingId = useId();
+  const query = useClientList({ page, perPage, search });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [pending, setPending] = useState<PendingDeletion | null>(null);
+
+  // A selection belongs to one page of one search.
+  const listKey = `${search}\u0000${page}\u0000${perPage}`;
+  const [selectionKey, setSelectionKey] = useState(listKey);
+  if (selectionKey !== listKey) {
+    setSelectionKey(listKey);
+    setSelected(new Set());
+  }
+
+  const deletion = useDeleteClients({
+    onDeleted: (ids) => {
+      setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
+    },
+  });
+
+  // Spec part 2 §8: a failed load is a toast, besides the Retry on the page.
+  const errorAt = query.isError ? query.errorUpdatedAt : 0;
+  const loadError = query.error;
+  useEffect(() => {
+    if (errorAt) toast.error(failureText(loadError, CLIENT_TOASTS.fetchFailed));
+  }, [errorAt, loadError]);
+
+  const data = query.isPlaceholderData ? undefined : query.data;
+  const pagination = query.data?.pagination;
+  // A page past the end (its last row deleted, or an old link) goes to the last page there is.
+  useEffect(() => {
+    if (data && page > data.pagination.pages) onPageChange(data.pagination.pages);
+  }, [data, page, onPageChange]);
+
+  const clients = query.data?.clients ?? [];
+  const toggle = (id: string, checked: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (checked) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const toggleAll = (checked: boolean) =>
+    setSelected(checked ? new Set(clients.map((client) => client.id)) : new Set());
+  const selectedIds = clients.filter((client) => selected.has(client.id)).map((client) => client.id);
+
+  const views = {
+    clients,
+    selected,
+    onToggle: toggle,
+    onToggleAll: toggleAll,
+    onEdit,
+    onDelete: (client: Client) => setPending({ kind: 'one', id: client.id, name: client.name }),
+  };
+
+  let body: React.ReactNode;
+  if (query.isPending) {
+    body = (
+      <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
+        <Spinner label="Loading clients" />
+        <p>Loading clients...</p>
+      </div>
+    );
+  } else if (query.isError && !query.data) {
+    body = (
+      <div className="flex flex-col items-center gap-3 px-4 py-16 text-center">
+        <p className="font-medium text-slate-900">{CLIENT_TOASTS.fetchFailed}</p>
+        <Button variant="secondary" onClick={() => void query.refetch()} className="h-11 md:h-10">
+          Retry
+        </Button>
+      </div>
+    );
+  } else if (pagination && pagination.total === 0) {
+    body = (
+      <div className="flex flex-col items-center px-4 py-16 text-center">
+        <span className="flex h-12 w-12 items-center justify-center rounded-full bg-slate-100 text-slate-500">
+          <Users className="h-6 w-6" aria-hidden />
+        </span>
+        <h2 className="mt-4 text-base font-semibold text-slate-900">No clients found</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {search ? 'No clients match your search criteria.' : 'Get started by adding your first client.'}
+        </p>
+        {!search && (
+          <Button onClick={onAdd} className="mt-5 h-11 md:h-10">
+            <Plus className="h-4 w-4" aria-hidden />
+            Add First Client
+          </Button>
+        )}
+      </div>
+    );
+  } else {
+    body = mobile ? <ClientCards {...views} /> : <ClientTable {...views} />;
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 id={headingId} className="text-2xl font-bold tracking-tight text-slate-900">
+            Clients
+          </h1>
+          <p className="text-sm text-slate-600">The people and companies you invoice.</p>
+        </div>
+        <Button onClick={onAdd} className="h-11 md:h-10">
+          <Plus className="h-4 w-4" aria-hidden />
+          Add Client
+        </Button>
+      </div>
+
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <SearchBox search={search} onSearchChange={onSearchChange} />
+        {query.isFetching && !query.isPending && <Spinner label="Updating clients" className="text-slate-400" />}
+      </div>
+
+      <div aria-live="polite" className="mt-4 empty:hidden">
+        {selectedIds.length > 0 && (
+          <div className="flex items-center justify-between gap-3 rounded-xl border border-indigo-200 bg-indigo-50 px-4 py-2">
+            <p className="text-sm font-medium text-indigo-900">{selectedIds.length} selected</p>
+            <div className="flex items-center gap-2">
+              <Button variant="ghost" size="sm" className="h-11 md:h-8" onClick={() => setSelected(new Set())}>
+                Clear
+              </Button>
+              <Button
+                variant="danger"
+                size="sm"
+                className="h-11 md:h-8"
+                onClick={() => setPending({ kind: 'selected', ids: selectedIds })}
+              >
+                <Trash2 className="h-4 w-4" aria-hidden />
+                Delete
+              </Button>
+            </div>
+          </div>
+        )}
+      </div>
+
+      <section
+        aria-labelledby={headingId}
+        className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      >
+        <div className={mobile ? undefined : 'overflow-x-auto'}>{body}</div>
+        {pagination && pagination.total > 0 && (
+          <Pagination
+            page={pagination.page}
+            pages={pagination.pages}
+            total={pagination.total}
+            perPage={pagination.per_page}
+            noun="clients"
+            onPageChange={onPageChange}
+            pageLabel={(current, count) => `${current} / ${count}`}
+            label="Clients pages"
+          />
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        title={pending?.kind === 'selected' ? 'Delete Clients' : 'Delete Client'}
+        description={pending ? confirmText(pending) : ''}
+        confirmLabel="Delete"
+        busyLabel="Deleting..."
+        busy={deletion.isPending}
+        destructive
+        onConfirm={() => {
+          if (!pending) return;
+          // Closed once the list has been refreshed (or the failure toasted).
+          deletion.mutate(pending.kind === 'one' ? { kind: 'one', id: pending.id } : pending, {
+            onSettled: () => setPending(null),
+          });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { bulkDeleteClients, deleteClient } from '../api/clients-api';
+import { CLIENT_TOASTS, failureText } from '../model/client-form';
+import { clientKeys } from './client-queries';
+
+/** One client from its row menu, or the selection through the bulk call. */
+export type ClientDeletion = { kind: 'one'; id: string } | { kind: 'selected'; ids: string[] };
+
+/** Delete one client or many (spec part 2 §2, §8); the lists refresh either way, since some may have gone. */
+export function useDeleteClients({ onDeleted }: { onDeleted: (ids: string[]) => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: async (deletion: ClientDeletion) => {
+      if (deletion.kind === 'one') {
+        await deleteClient(deletion.id);
+        return 1;
+      }
+      return (await bulkDeleteClients(deletion.ids)).deleted_count;
+    },
+    onSuccess: (count, deletion) => {
+      toast.success(deletion.kind === 'one' ? CLIENT_TOASTS.deleted : CLIENT_TOASTS.bulkDeleted(count));
+      onDeleted(deletion.kind === 'one' ? [deletion.id] : deletion.ids);
+    },
+    onError: (error, deletion) => {
+      toast.error(
+        failureText(error, deletion.kind === 'one' ? CLIENT_TOASTS.deleteFailed : CLIENT_TOASTS.bulkDeleteFailed),
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+  });
+}

@@ -1,0 +1,10 @@
+/** 'Added' dates in the lists' en-GB short form (spec part 2 §9), e.g. 21 Nov 2026. */
+export function formatAdded(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+export function invoiceCountText(count: number): string {
+  return `${count} ${count === 1 ? 'invoice' : 'invoices'}`;
+}
