@@ -5,10 +5,12 @@ import type { Config } from './config';
 import authRoutes from './features/auth/auth.routes';
 import businessesRoutes from './features/businesses/businesses.routes';
 import clientsRoutes from './features/clients/clients.routes';
+import dashboardRoutes from './features/dashboard/dashboard.routes';
 import documentsRoutes from './features/documents/documents.routes';
 import healthRoutes from './features/health/health.routes';
 import invoicesRoutes from './features/invoices/invoices.routes';
 import logosRoutes from './features/logos/logos.routes';
+import notificationsRoutes from './features/notifications/notifications.routes';
 import type { PdfPool } from './features/pdf/pdf-pool';
 import usersRoutes from './features/users/users.routes';
 import { defaultWebDistDir } from './paths';
@@ -60,6 +62,8 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
   await app.register(clientsRoutes);
   await app.register(businessesRoutes);
   await app.register(invoicesRoutes, { pdf, perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
+  await app.register(dashboardRoutes);
+  await app.register(notificationsRoutes);
 
   await app.register(webApp, { distDir: config.WEB_DIST_DIR ?? defaultWebDistDir });
   return app;

@@ -34,6 +34,18 @@ export interface NewNotification {
   related_entity_id: string | null;
 }
 
+/**
+ * GET /api/notifications answers at most this many, newest first. Older ones stay stored (and
+ * counted as unread until read, so read-all reaches them) but are not listed.
+ */
+export const NOTIFICATIONS_LIST_LIMIT = 100;
+
+export const NOTIFICATION_MESSAGES = {
+  notFound: 'Notification not found',
+  markedRead: 'Notification marked as read',
+  deleted: 'Notification deleted',
+} as const;
+
 /** GET /api/notifications?user_id, GET /api/notifications/unread-count?user_id, PUT .../read-all?user_id */
 export const notificationQuerySchema = z.object({ user_id: userIdField });
 export type NotificationQuery = z.infer<typeof notificationQuerySchema>;

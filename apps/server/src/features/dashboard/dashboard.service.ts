@@ -1,0 +1,71 @@
+import { getCurrency, isCurrencyCode, type CurrencyCode } from '@invoicer/domain/currencies';
+import type { CurrencyTotal, DashboardSummary } from '@invoicer/domain/api/dashboard';
+import { toDecimal } from '@invoicer/domain/money';
+import type pg from 'pg';
+import { selectSummary } from './dashboard.queries';
+
+/**
+ * The dashboard summary (spec part 2 §2-§4, DESIGN "dashboard figures"): for one currency, revenue
+ * (paid), outstanding (sent + overdue), counts that partition the invoices by effective status,
+ * the newest invoices, a 12-month series and the per-currency panel. Nothing is summed across
+ * currencies. Everything is computed in SQL; this file only shapes the answer.
+ */
+
+/** The spec's recent-invoice label when the To block has no first line. */
+export const UNKNOWN_CUSTOMER = 'Unknown Customer';
+
+const amount = (minorText: string) => toDecimal(Number(minorText));
+
+export async function getDashboardSummary(
+  pool: pg.Pool,
+  userId: string,
+  requested: CurrencyCode | undefined,
+): Promise<DashboardSummary> {
+  const row = await selectSummary(pool, userId, requested);
+  // Every stored currency was validated on the way in; the filter keeps the answer inside the contract regardless.
+  const perCurrency = row.per_currency.filter((entry) => isCurrencyCode(entry.currency));
+  const currency = (isCurrencyCode(row.currency) ? row.currency : (requested ?? 'EUR')) as CurrencyCode;
+  const figures = perCurrency.find((entry) => entry.currency === currency);
+
+  const currencyTotals: CurrencyTotal[] = perCurrency.map((entry) => ({
+    currency: entry.currency as CurrencyCode,
+    currency_symbol: getCurrency(entry.currency as CurrencyCode).symbol,
+    invoice_count: entry.invoice_count,
+    total_amount: amount(entry.total),
+    total_revenue: amount(entry.revenue),
+    total_outstanding: amount(entry.outstanding),
+  }));
+
+  return {
+    currency,
+    currency_symbol: getCurrency(currency).symbol,
+    available_currencies: perCurrency.map((entry) => entry.currency as CurrencyCode),
+    total_revenue: figures ? amount(figures.revenue) : 0,
+    total_outstanding: figures ? amount(figures.outstanding) : 0,
+    total_invoices: figures?.invoice_count ?? 0,
+    draft_invoices: figures?.draft ?? 0,
+    unpaid_invoices: figures?.unpaid ?? 0,
+    paid_invoices: figures?.paid ?? 0,
+    overdue_invoices: figures?.overdue ?? 0,
+    unique_clients: row.clients,
+    invoices: row.recent
+      .filter((invoice) => isCurrencyCode(invoice.currency))
+      .map((invoice) => ({
+        id: invoice.id,
+        invoice_number: invoice.invoice_number,
+        status: invoice.status,
+        created_at: invoice.created_at,
+        issued_date: invoice.issued_date,
+        due_date: invoice.due_date,
+        total_amount: amount(invoice.total),
+        currency: invoice.currency as CurrencyCode,
+        client_name: invoice.client_name.trim() || UNKNOWN_CUSTOMER,
+      })),
+    currency_totals: currencyTotals,
+    monthly: row.monthly.map((month) => ({
+      month: month.month,
+      paid: amount(month.paid),
+      outstanding: amount(month.outstanding),
+    })),
+  };
+}
