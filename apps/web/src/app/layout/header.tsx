@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { openAuthModal } from '../../features/auth/hooks/use-auth-modal';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { useUnreadCount } from '../../features/notifications/hooks/use-unread-count';
 import { cn } from '../../lib/cn';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
@@ -22,6 +23,7 @@ export function Header({ contained = false }: { contained?: boolean }) {
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const [hidden, show] = useHideOnScroll(isMobile);
   const user = session.user;
+  const unread = useUnreadCount(user?.id);
 
   return (
     <header
@@ -38,20 +40,7 @@ export function Header({ contained = false }: { contained?: boolean }) {
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
           {user ? (
             <>
-              <NavLink
-                to="/notifications"
-                aria-label="Notifications"
-                className={({ isActive }) =>
-                  cn(
-                    'inline-flex h-10 w-10 items-center justify-center rounded-lg transition-colors',
-                    isActive
-                      ? 'bg-indigo-50 text-indigo-700'
-                      : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-                  )
-                }
-              >
-                <Bell className="h-5 w-5" aria-hidden />
-              </NavLink>
+              <NotificationsLink unread={unread} />
               {/* Phones reach the account pages through the slide-over menu instead. */}
               {!isMobile && (
                 <Suspense fallback={<span aria-hidden className="block h-10 w-10 rounded-full bg-slate-100" />}>
@@ -73,5 +62,36 @@ export function Header({ contained = false }: { contained?: boolean }) {
         </div>
       </div>
     </header>
+  );
+}
+
+/** Spec part 1 §2: the badge shows '99+' above 99 and is hidden at 0. */
+function badgeText(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
+/** The bell with the real unread count; its name says the count, the badge itself is for the eye. */
+function NotificationsLink({ unread }: { unread: number }) {
+  return (
+    <NavLink
+      to="/notifications"
+      aria-label={unread > 0 ? `Notifications, ${badgeText(unread)} unread` : 'Notifications'}
+      className={({ isActive }) =>
+        cn(
+          'relative inline-flex h-10 w-10 items-center justify-center rounded-lg transition-colors',
+          isActive ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+        )
+      }
+    >
+      <Bell className="h-5 w-5" aria-hidden />
+      {unread > 0 && (
+        <span
+          aria-hidden
+          className="absolute -top-0.5 -right-0.5 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-none font-semibold text-white ring-2 ring-white"
+        >
+          {badgeText(unread)}
+        </span>
+      )}
+    </NavLink>
   );
 }

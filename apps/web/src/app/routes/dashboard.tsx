@@ -1,6 +1,13 @@
-import { PendingRoute } from './pending';
+import { Dashboard } from '../../features/dashboard/components/dashboard';
+import { useSession } from '../../features/auth/hooks/use-session';
 
-/** Built by its feature's issue; until then the page shows the plain loading state. */
+/** /dashboard and /Dashboard (spec part 2 §2): the page greets the session's user and shows their figures. */
 export function DashboardRoute() {
-  return <PendingRoute />;
+  const { user } = useSession();
+  return (
+    <>
+      <title>Dashboard · Invoicer</title>
+      <Dashboard firstName={user?.first_name ?? ''} defaultCurrency={user?.default_currency} />
+    </>
+  );
 }

@@ -1,6 +1,13 @@
-import { PendingRoute } from './pending';
+import { useSession } from '../../features/auth/hooks/use-session';
+import { NotificationList } from '../../features/notifications/components/notification-list';
 
-/** Built by its feature's issue; until then the page shows the plain loading state. */
+/** /notifications (spec part 1 §2), for the session's user. */
 export function NotificationsRoute() {
-  return <PendingRoute />;
+  const { user } = useSession();
+  return (
+    <>
+      <title>Notifications · Invoicer</title>
+      {user && <NotificationList userId={user.id} />}
+    </>
+  );
 }

@@ -1,0 +1,22 @@
+import type { CurrencyCode } from '@invoicer/domain/currencies';
+import { dashboardSummaryResponseSchema, type DashboardSummary } from '@invoicer/domain/api/dashboard';
+import { apiJson } from '../../../lib/api-client';
+import { DASHBOARD_MESSAGES } from '../model/messages';
+
+/**
+ * GET /api/dashboard/summary?currency=: the figures of one currency. Without a currency the server
+ * answers the user's default. Any failed call reads 'Failed to fetch dashboard data'; an answer
+ * that is not a successful summary reads 'API returned unsuccessful response' (spec part 2 §8).
+ */
+export async function fetchDashboardSummary(currency: CurrencyCode | undefined): Promise<DashboardSummary> {
+  const query = currency ? `?currency=${encodeURIComponent(currency)}` : '';
+  let body: unknown;
+  try {
+    body = await apiJson<unknown>(`/api/dashboard/summary${query}`);
+  } catch (error) {
+    throw new Error(DASHBOARD_MESSAGES.fetchFailed, { cause: error });
+  }
+  const parsed = dashboardSummaryResponseSchema.safeParse(body);
+  if (!parsed.success) throw new Error(DASHBOARD_MESSAGES.unsuccessful);
+  return parsed.data.data;
+}

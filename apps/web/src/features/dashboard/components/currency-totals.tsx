@@ -1,0 +1,35 @@
+import type { CurrencyTotal } from '@invoicer/domain/api/dashboard';
+import { formatMoney } from '@invoicer/domain/money';
+import { toMinor } from '../model/format';
+import { Panel } from './panel';
+
+/** One line per currency the user invoices in, by code (spec part 2 §2); nothing when there are none. */
+export function CurrencyTotals({ totals }: { totals: CurrencyTotal[] }) {
+  if (totals.length === 0) return null;
+  const sorted = [...totals].sort((a, b) => a.currency.localeCompare(b.currency));
+  return (
+    <Panel title="Currency Totals">
+      <ul className="divide-y divide-slate-100">
+        {sorted.map((row) => (
+          <li key={row.currency} className="flex items-start justify-between gap-3 py-2.5 first:pt-0 last:pb-0">
+            <div className="min-w-0">
+              <p className="text-sm font-semibold text-slate-900">{row.currency}</p>
+              <p className="text-xs text-slate-600">
+                {row.invoice_count} {row.invoice_count === 1 ? 'invoice' : 'invoices'}
+              </p>
+            </div>
+            <div className="text-right text-xs text-slate-600">
+              <p className="text-sm font-semibold text-slate-900 tabular-nums">
+                {formatMoney(toMinor(row.total_amount), row.currency_symbol)}
+              </p>
+              <p className="tabular-nums">Paid {formatMoney(toMinor(row.total_revenue), row.currency_symbol)}</p>
+              <p className="tabular-nums">
+                Outstanding {formatMoney(toMinor(row.total_outstanding), row.currency_symbol)}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}

@@ -1,0 +1,54 @@
+import { parseMinor, type Minor } from '@invoicer/domain/money';
+
+/** The contract's decimal amounts (2 decimals) as minor units, for formatMoney. */
+export function toMinor(amount: number): Minor {
+  if (amount < 0) return -toMinor(-amount);
+  return parseMinor(amount) ?? Math.round(amount * 100);
+}
+
+/** Spec part 2 §9: a recent invoice without a client name. */
+export const UNKNOWN_CUSTOMER = 'Unknown Customer';
+
+/** Spec part 2 §9: the first letters of the first two words, upper case ('UC' for the unknown customer). */
+export function initials(name: string): string {
+  const letters = name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+  return letters || 'UC';
+}
+
+const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** '21 Nov 2026' (spec part 2 §9: day/short-month/year on the dashboard). Dates are YYYY-MM-DD or ISO timestamps. */
+export function formatDashboardDate(value: string): string {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dayMonthYear.format(date);
+}
+
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'YYYY-MM' → 'Nov' */
+export function shortMonth(month: string): string {
+  return SHORT_MONTHS[Number(month.slice(5, 7)) - 1] ?? month;
+}
+
+/** 'YYYY-MM' → 'Nov 2026' */
+export function monthAndYear(month: string): string {
+  return `${shortMonth(month)} ${month.slice(0, 4)}`;
+}
+
+const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** Axis labels only: '€1.2K'. Every amount a reader relies on is shown in full elsewhere. */
+export function compactMoney(amount: number, symbol: string): string {
+  return `${symbol}${compact.format(amount)}`;
+}

@@ -1,0 +1,9 @@
+/**
+ * One cache for the page and the header badge: marking read on the page updates the badge.
+ * Keyed by user, so nobody ever sees another account's notifications from the cache.
+ */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: (userId: string) => ['notifications', userId, 'list'] as const,
+  unreadCount: (userId: string) => ['notifications', userId, 'unread-count'] as const,
+};
