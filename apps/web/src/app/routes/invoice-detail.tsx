@@ -1,6 +1,15 @@
-import { PendingRoute } from './pending';
+import { useNavigate, useParams } from 'react-router';
+import { InvoiceDetail } from '../../features/invoices/components/invoice-detail';
 
-/** Built by its feature's issue; until then the page shows the plain loading state. */
+/** /invoice/{id} (spec part 2 §2). Edit Invoice opens the editor at /new with the invoice to load. */
 export function InvoiceDetailRoute() {
-  return <PendingRoute />;
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  return (
+    <InvoiceDetail
+      key={id}
+      id={id}
+      onEdit={(invoiceId) => navigate('/new', { state: { editInvoiceId: invoiceId, isEditing: true } })}
+    />
+  );
 }

@@ -1,6 +1,6 @@
-import { PendingRoute } from './pending';
+import { InvoiceList } from '../../features/invoices/components/invoice-list';
 
-/** Built by its feature's issue; until then the page shows the plain loading state. */
+/** /invoices (spec part 2 §2): the invoice list. */
 export function InvoicesRoute() {
-  return <PendingRoute />;
+  return <InvoiceList />;
 }

@@ -1,0 +1,120 @@
+import type {
+  Invoice,
+  InvoiceListResponse,
+  InvoiceResponse,
+  InvoiceStatusResponse,
+} from '@invoicer/domain/api/invoices';
+import { INVOICES_DEFAULT_PER_PAGE } from '@invoicer/domain/api/invoices';
+import type { OkResponse } from '@invoicer/domain/api/common';
+import type { InvoiceDocumentInput } from '@invoicer/domain/invoice-document';
+import { invoiceFileName } from '@invoicer/domain/invoice-number';
+import type { InvoiceStatus } from '@invoicer/domain/status';
+import { ApiError, apiBlob, apiJson, apiResponse } from '../../../lib/api-client';
+import type { ListQuery } from '../model/list-query';
+import { INVOICE_TOASTS } from '../model/messages';
+
+/** GET /api/invoices?page&per_page=10&search&status (spec part 2 §7). The session names the user. */
+export function fetchInvoices(query: ListQuery, signal?: AbortSignal): Promise<InvoiceListResponse> {
+  const params = new URLSearchParams({ page: String(query.page), per_page: String(INVOICES_DEFAULT_PER_PAGE) });
+  if (query.search) params.set('search', query.search);
+  if (query.status !== 'all') params.set('status', query.status);
+  return apiJson<InvoiceListResponse>(`/api/invoices?${params}`, signal ? { signal } : {});
+}
+
+/** GET /api/invoices/{id} with the linked client and business (the detail page). */
+export async function fetchInvoice(id: string, signal?: AbortSignal): Promise<Invoice> {
+  const path = `/api/invoices/${encodeURIComponent(id)}?include_client=true&include_business=true`;
+  const { invoice } = await apiJson<InvoiceResponse>(path, signal ? { signal } : {});
+  return invoice;
+}
+
+export function deleteInvoice(id: string): Promise<OkResponse> {
+  return apiJson<OkResponse>(`/api/invoices/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** PUT /api/invoices/{id}/status: the answer carries the invoice with its effective status. */
+export function updateInvoiceStatus(id: string, status: InvoiceStatus): Promise<InvoiceStatusResponse> {
+  return apiJson<InvoiceStatusResponse>(`/api/invoices/${encodeURIComponent(id)}/status`, {
+    method: 'PUT',
+    body: { status },
+  });
+}
+
+/** The file name a Content-Disposition header gives (RFC 6266: filename* wins), or null. */
+export function attachmentName(headers: Headers): string | null {
+  const value = headers.get('Content-Disposition') ?? '';
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(value);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      // Malformed escapes: fall through to the plain name.
+    }
+  }
+  const plain = /filename="([^"]*)"/i.exec(value);
+  return plain?.[1] || null;
+}
+
+/** GET /api/invoices/{id}/pdf: the stored invoice's PDF and its file name (spec part 2 §5). */
+export async function fetchInvoicePdf(
+  invoice: Pick<Invoice, 'id' | 'data'>,
+): Promise<{ blob: Blob; fileName: string }> {
+  const { blob, headers } = await apiBlob(`/api/invoices/${encodeURIComponent(invoice.id)}/pdf`);
+  if (!blob.type.includes('pdf')) throw new Error(INVOICE_TOASTS.notPdf);
+  const fileName = attachmentName(headers) ?? invoiceFileName(invoice.data.invoice_number, invoice.data.issued_date);
+  return { blob, fileName };
+}
+
+/**
+ * POST /api/invoices/download: one ZIP of the selection. The server streams it as the PDFs are
+ * made, so there is no Content-Length; progress is the count of bytes received so far.
+ */
+export async function downloadInvoicesZip(
+  ids: string[],
+  onProgress: (bytesReceived: number) => void,
+): Promise<{ blob: Blob; fileName: string }> {
+  const response = await apiResponse('/api/invoices/download', { method: 'POST', body: { invoice_ids: ids } });
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  if (response.body) {
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      received += value.byteLength;
+      onProgress(received);
+    }
+  }
+  const today = new Date().toISOString().slice(0, 10);
+  return {
+    blob: new Blob(chunks, { type: 'application/zip' }),
+    fileName: attachmentName(response.headers) ?? `invoices_${today}.zip`,
+  };
+}
+
+export interface PreviewPage {
+  image: Blob;
+  pageCount: number;
+}
+
+/** POST /preview-invoice?page=N: one page of the invoice as PNG; X-Page-Count says how many there are. */
+export async function fetchPreviewPage(
+  body: InvoiceDocumentInput,
+  page: number,
+  signal?: AbortSignal,
+): Promise<PreviewPage> {
+  const { blob, headers } = await apiBlob(`/preview-invoice?page=${page}`, {
+    method: 'POST',
+    body,
+    ...(signal ? { signal } : {}),
+  });
+  const pageCount = Number(headers.get('X-Page-Count'));
+  return { image: blob, pageCount: Number.isSafeInteger(pageCount) && pageCount > 0 ? pageCount : 1 };
+}
+
+/** True when the detail call says the invoice is not there for this user (another user's answers 404 too). */
+export function isNotFound(error: unknown): boolean {
+  // A malformed id is refused with 400 before any lookup: for the page it is just as absent.
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}

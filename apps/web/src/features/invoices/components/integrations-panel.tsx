@@ -1,0 +1,23 @@
+import { Badge } from '../../../components/ui/badge';
+import { Switch } from '../../../components/ui/switch';
+import { Panel } from './panel';
+
+/** Spec part 2 §2: a placeholder; online payments are not built, so the toggle cannot be turned on. */
+export function IntegrationsPanel() {
+  return (
+    <Panel title="Integrations" action={<Badge tone="warning">Coming soon</Badge>}>
+      <p className="text-sm text-slate-600">
+        Online card payments on your invoices are coming soon. Until then, your client pays with the payment details on
+        the invoice.
+      </p>
+      <div className="mt-4">
+        <Switch
+          checked={false}
+          onCheckedChange={() => undefined}
+          disabled
+          label="Accept payments via a payment provider"
+        />
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Invoice } from '@invoicer/domain/api/invoices';
+import type { InvoiceStatus } from '@invoicer/domain/status';
+import { Download, Eye, Tag, Trash2 } from 'lucide-react';
+import {
+  DropdownMenu,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+} from '../../../components/ui/dropdown-menu';
+import { Spinner } from '../../../components/ui/spinner';
+import { STATUS_CHOICES } from '../model/invoice-status';
+import { IconButton, IconLink } from './icon-action';
+
+export interface RowActionHandlers {
+  onDownload: (invoice: Invoice) => void;
+  onDelete: (invoice: Invoice) => void;
+  onStatusChange: (invoice: Invoice, status: InvoiceStatus) => void;
+  /** Ids whose download or status change is under way. */
+  busyIds: ReadonlySet<string>;
+}
+
+/** View, download, change status and delete one invoice (spec part 2 §2). */
+export function RowActions({
+  invoice,
+  onDownload,
+  onDelete,
+  onStatusChange,
+  busyIds,
+}: RowActionHandlers & { invoice: Invoice }) {
+  const number = invoice.invoice_number;
+  const busy = busyIds.has(invoice.id);
+  return (
+    <div className="flex items-center justify-end gap-0.5">
+      <IconLink to={`/invoice/${invoice.id}`} label={`View invoice ${number}`}>
+        <Eye className="h-4 w-4" aria-hidden />
+      </IconLink>
+      <IconButton
+        label={`Download invoice ${number}`}
+        onClick={() => onDownload(invoice)}
+        disabled={busy}
+        aria-busy={busy}
+      >
+        {busy ? <Spinner className="h-4 w-4" label="Working" /> : <Download className="h-4 w-4" aria-hidden />}
+      </IconButton>
+      <DropdownMenu
+        label={`Status of invoice ${number}`}
+        trigger={
+          <IconButton label={`Change status of invoice ${number}`} disabled={busy}>
+            <Tag className="h-4 w-4" aria-hidden />
+          </IconButton>
+        }
+      >
+        <DropdownMenuLabel>Set status</DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          value={invoice.status}
+          onValueChange={(value) => {
+            if (value !== invoice.status) onStatusChange(invoice, value as InvoiceStatus);
+          }}
+        >
+          {STATUS_CHOICES.map(({ value, label }) => (
+            <DropdownMenuRadioItem key={value} value={value}>
+              {label}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+      </DropdownMenu>
+      <IconButton
+        label={`Delete invoice ${number}`}
+        onClick={() => onDelete(invoice)}
+        className="hover:bg-red-50 hover:text-red-700"
+      >
+        <Trash2 className="h-4 w-4" aria-hidden />
+      </IconButton>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import type { StatusFilter } from '@invoicer/domain/status';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { parseListQuery, toSearchParams, type ListQuery } from '../model/list-query';
+
+/**
+ * The list's search, status and page live in the URL, so a reload or Back shows the same
+ * list. A new search or status starts again at page 1 (spec part 2 §5). Typing replaces the
+ * history entry (no entry per keystroke); a chip or a page is a step Back can undo.
+ */
+export function useListQuery() {
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => parseListQuery(params), [params]);
+
+  const update = useCallback(
+    (changes: Partial<ListQuery>, replace: boolean) =>
+      setParams((current) => toSearchParams({ ...parseListQuery(current), ...changes }), { replace }),
+    [setParams],
+  );
+
+  return {
+    query,
+    setSearch: useCallback((search: string) => update({ search: search.trim(), page: 1 }, true), [update]),
+    setStatus: useCallback((status: StatusFilter) => update({ status, page: 1 }, false), [update]),
+    setPage: useCallback((page: number, replace = false) => update({ page }, replace), [update]),
+  };
+}

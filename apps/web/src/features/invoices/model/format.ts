@@ -1,0 +1,33 @@
+import { formatLongUsDate, isIsoDate } from '@invoicer/domain/dates';
+import { formatMoney, parseMinor } from '@invoicer/domain/money';
+
+/** Spec part 2 §9: £ when an invoice carries no currency of its own. */
+export const DEFAULT_SYMBOL = '£';
+
+/** A contract amount (a decimal number with 2 decimals) as '€1,234.50'. */
+export function formatAmount(amount: number | null | undefined, symbol: string | null | undefined): string {
+  const minor = amount == null ? 0 : (parseMinor(Math.abs(amount)) ?? 0);
+  return formatMoney(amount != null && amount < 0 ? -minor : minor, symbol || DEFAULT_SYMBOL);
+}
+
+const shortGb = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' });
+const shortGbLocal = new Intl.DateTimeFormat('en-GB');
+
+/**
+ * The list's date (spec part 2 §9, en-GB short: '21/11/2026'). A calendar date is read in UTC
+ * so no timezone moves it a day; a timestamp is shown in the viewer's own day.
+ */
+export function formatShortDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  if (isIsoDate(value)) {
+    const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+    return shortGb.format(Date.UTC(year, month - 1, day));
+  }
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? '—' : shortGbLocal.format(time);
+}
+
+/** The detail page's date (spec part 2 §9, long US: 'November 21, 2026'). */
+export function formatLongDate(value: string | null | undefined): string {
+  return value && isIsoDate(value) ? formatLongUsDate(value) : 'Not set';
+}

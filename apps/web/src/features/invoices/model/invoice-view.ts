@@ -1,0 +1,94 @@
+import type { InvoiceData } from '@invoicer/domain/api/invoices';
+import type { InvoiceDocumentInput } from '@invoicer/domain/invoice-document';
+import { parseMinor } from '@invoicer/domain/money';
+import { computeTotals, type Totals } from '@invoicer/domain/totals';
+
+/**
+ * The detail page's figures through the product's one totals rule (DESIGN rule 2), from the
+ * stored data: the same numbers as the PDF, the list and the stored total_amount.
+ * Percentages are carried as decimals (7.5); as minor units they are basis points (750).
+ */
+export function invoiceTotals(data: InvoiceData): Totals {
+  const minor = (value: number) => parseMinor(value) ?? 0;
+  return computeTotals({
+    items: data.items.map((item) => ({ quantity: item.quantity, unitCost: minor(item.unit_cost) })),
+    tax: { enabled: data.show_tax, type: data.tax_type, value: minor(data.tax_percent) },
+    discount: { enabled: data.show_discount, type: data.discount_type, value: minor(data.discount_percent) },
+    shipping: { enabled: data.show_shipping, amount: minor(data.shipping_amount) },
+  });
+}
+
+/** The stored invoice as the body of POST /preview-invoice (the editor's document shape). */
+export function toPreviewBody(data: InvoiceData): InvoiceDocumentInput {
+  return {
+    from: data.from,
+    to: data.to,
+    invoice_number: data.invoice_number,
+    issued_date: data.issued_date,
+    due_date: data.due_date,
+    currency: data.currency,
+    currency_symbol: data.currency_symbol,
+    currency_label: data.currency_label,
+    logo_url: data.logo_url,
+    items: data.items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      description: item.description,
+      showDesc: item.showDesc,
+      quantity: item.quantity,
+      unit_cost: item.unit_cost,
+    })),
+    show_tax: data.show_tax,
+    tax_percent: data.tax_percent,
+    tax_type: data.tax_type,
+    show_discount: data.show_discount,
+    discount_percent: data.discount_percent,
+    discount_type: data.discount_type,
+    show_shipping: data.show_shipping,
+    shipping_amount: data.shipping_amount,
+    payment_details: data.payment_details,
+    payment_instructions: data.payment_instructions,
+    terms: data.terms,
+  };
+}
+
+/** Non-blank lines of an address block. */
+export function addressLines(text: string): string[] {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+/** A client as the detail page shows it: the stored one, or the placeholder built from To. */
+export interface ClientView {
+  id: string | null;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  tax_number: string;
+  company: string;
+  website: string;
+  notes: string;
+}
+
+/**
+ * Spec part 2 §3: with no stored client the page builds a placeholder from the invoice's To
+ * block (first line the name, the rest the address) with empty company, website, tax_number
+ * and notes.
+ */
+export function placeholderClient(to: string): ClientView {
+  const [name = '', ...rest] = addressLines(to);
+  return {
+    id: null,
+    name: name || 'Unknown Customer',
+    email: '',
+    phone: '',
+    address: rest.join('\n'),
+    tax_number: '',
+    company: '',
+    website: '',
+    notes: '',
+  };
+}
