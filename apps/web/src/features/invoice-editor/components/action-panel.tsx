@@ -1,4 +1,4 @@
-import { Download, Eye, Save, Send } from 'lucide-react';
+import { Check, Download, Eye, Save, Send } from 'lucide-react';
 import { memo, type RefObject } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -10,7 +10,11 @@ export interface ActionPanelProps {
   /** The Preview button, which gets focus back when the preview closes. */
   previewRef: RefObject<HTMLButtonElement | null>;
   downloading: boolean;
-  /** ISO time of the last browser-draft write, or null before the first. */
+  /** A save to the account is under way. */
+  saving: boolean;
+  /** The form is what was last saved to the account: Save shows a disabled 'Saved' until it changes. */
+  saved: boolean;
+  /** ISO time of the last save (browser draft or account), or null before the first. */
   lastSaved: string | null;
   onSaveToBrowser: () => void;
   onLoadFromBrowser: () => void;
@@ -18,7 +22,7 @@ export interface ActionPanelProps {
 }
 
 /**
- * Save Invoice, Download and Preview (spec part 1 §2), and the 'Last saved' time of the draft.
+ * Save Invoice, Download and Preview (spec part 1 §2), and the 'Last saved' time.
  * The spec's Send button and browser-storage panel are hidden placeholders: they are in the
  * page with the `hidden` attribute, so nobody sees or reaches them, as in the spec.
  */
@@ -28,6 +32,8 @@ export const ActionPanel = memo(function ActionPanel({
   onPreview,
   previewRef,
   downloading,
+  saving,
+  saved,
   lastSaved,
   onSaveToBrowser,
   onLoadFromBrowser,
@@ -39,11 +45,18 @@ export const ActionPanel = memo(function ActionPanel({
       className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <div className="grid grid-cols-3 gap-2 @4xl:grid-cols-1">
-        <Button onClick={onSave}>
-          <Save className="h-4 w-4" aria-hidden />
-          <span className="md:hidden">Save</span>
-          <span className="hidden md:inline">Save Invoice</span>
-        </Button>
+        {saved ? (
+          <Button disabled>
+            <Check className="h-4 w-4" aria-hidden />
+            Saved
+          </Button>
+        ) : (
+          <Button onClick={onSave} disabled={saving} aria-busy={saving}>
+            {saving ? <Spinner className="h-4 w-4" label="Saving" /> : <Save className="h-4 w-4" aria-hidden />}
+            <span className="md:hidden">Save</span>
+            <span className="hidden md:inline">Save Invoice</span>
+          </Button>
+        )}
         <Button variant="secondary" onClick={onDownload} disabled={downloading} aria-busy={downloading}>
           {downloading ? (
             <Spinner className="h-4 w-4" label="Downloading" />

@@ -3,6 +3,7 @@ import type { InvoiceDocumentInput } from '@invoicer/domain/invoice-document';
 import { pdfDownloadName } from '@invoicer/domain/invoice-number';
 import { formatMoney } from '@invoicer/domain/money';
 import {
+  memo,
   Suspense,
   use,
   useCallback,
@@ -17,6 +18,8 @@ import {
 import { toast } from 'sonner';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, generateInvoicePdf } from '../api/invoice-documents';
+import { fetchNextInvoiceNumber } from '../api/invoices-api';
+import { saveInvoice } from '../api/save-invoice';
 import { useDraftAutosave } from '../hooks/use-draft-autosave';
 import { useIsMobile } from '../hooks/use-is-mobile';
 import { lazyWithFallback } from '../lib/lazy-with-fallback';
@@ -24,8 +27,9 @@ import { saveFile } from '../lib/save-file';
 import { clearDraft, hasStoredDraft, writeDraft } from '../model/draft-storage';
 import type { RestoredDraft } from '../model/draft-restore';
 import { editorReducer, initEditorState, type TextField } from '../model/editor-reducer';
-import { createFreshForm, todayIso, type InvoiceFormValues } from '../model/invoice-form';
+import { createFreshForm, FIRST_INVOICE_NUMBER, todayIso, type InvoiceFormValues } from '../model/invoice-form';
 import { toDocumentInput, validateForSend } from '../model/invoice-payload';
+import { validateForSave } from '../model/saved-invoice';
 import { computeEditorTotals } from '../model/invoice-totals';
 import { ActionPanel } from './action-panel';
 import { CurrencyField } from './currency-field';
@@ -33,7 +37,7 @@ import { DateField } from './date-field';
 import { ErrorBanner } from './error-banner';
 import { ItemsSection } from './items-section';
 import { LogoUploader } from './logo-uploader';
-import { PartyField } from './party-field';
+import { PartyField, type PartyFieldRenderProps, type PartySide } from './party-field';
 import { SummarySection } from './summary-section';
 import { InvoiceNumberField, NotesField } from './text-fields';
 
@@ -46,8 +50,6 @@ const PreviewDialog = lazyWithFallback(
 );
 
 const TERMS_PLACEHOLDER = 'Please submit payment within 15 days of receipt of this invoice.';
-export const SAVE_COMING_SOON =
-  'Saving invoices to your account is coming soon. Your draft is kept in this browser meanwhile.';
 
 export interface InvoiceEditorProps {
   /** A guest pressing Save is asked to sign in (spec part 1 §4). */
@@ -55,16 +57,26 @@ export interface InvoiceEditorProps {
   /** Opens the sign-in modal; the page supplies it so this feature does not import the auth feature. */
   onRequireAccount: () => void;
   /**
-   * Edit mode (a later issue): the form starts from these values (loaded from the server) and
-   * the browser draft is neither read nor written (spec part 1 §4).
+   * Edit mode: the form starts from these values (loaded from the server), Save updates the
+   * invoice `invoiceId` (PUT) and the browser draft is neither read nor written (spec part 1 §4).
    */
   initialValues?: InvoiceFormValues;
+  invoiceId?: string;
   /** Currency of a new invoice: the user's default (settings) once known, EUR for guests. */
   defaultCurrency?: CurrencyCode;
-  /** Saving to the account (a later issue). Without it a signed-in user is told saving is coming. */
-  onSave?: (document: InvoiceDocumentInput, values: InvoiceFormValues) => void;
+  /** After a save to the account: the invoice's id, and whether it was created or updated. */
+  onSaved?: (saved: { id: string; created: boolean; invoiceNumber: string }) => void;
   /** Shown above the form, e.g. the edit-mode banner 'Editing Invoice: {number}'. */
   banner?: ReactNode;
+  /** The page's title; 'New Invoice' unless given. */
+  heading?: string;
+  /** An error to show in the banner from the start (a failed edit load that left edit mode). */
+  initialError?: string | null;
+  /**
+   * From and To as the page wants them (the signed-in user's business / client pickers); plain
+   * text areas without it. The editor shows the plain field while the page's one loads.
+   */
+  renderPartyField?: (field: PartyFieldRenderProps) => ReactNode;
 }
 
 const loadDraftReader = () => import('../model/draft-restore');
@@ -85,7 +97,7 @@ export function InvoiceEditor(props: InvoiceEditorProps) {
   const { initialValues, defaultCurrency = DEFAULT_CURRENCY } = props;
   const [start] = useState<RestoredDraft | Promise<RestoredDraft>>(() => {
     if (initialValues) return { values: initialValues, savedAt: null };
-    const fresh = () => ({ values: createFreshForm(todayIso(), defaultCurrency), savedAt: null });
+    const fresh = () => ({ values: createFreshForm(todayIso(), defaultCurrency), savedAt: null, numberMissing: true });
     return hasStoredDraft() ? restoreDraft(fresh) : fresh();
   });
   if (!(start instanceof Promise)) return <EditorForm {...props} initial={start} />;
@@ -106,24 +118,51 @@ function RestoredEditorForm({ draft, ...props }: InvoiceEditorProps & { draft: P
   return <EditorForm {...props} initial={use(draft)} />;
 }
 
+/** The party field, rendered again only when its own value changes (not on every keystroke elsewhere). */
+const PartySlot = memo(function PartySlot({
+  render,
+  ...field
+}: PartyFieldRenderProps & { render: ((field: PartyFieldRenderProps) => ReactNode) | undefined }) {
+  const plain = (
+    <PartyField
+      label={field.label}
+      value={field.value}
+      onChange={(value) => field.onChange(value, field.partyId)}
+      placeholder={field.placeholder}
+    />
+  );
+  if (!render) return plain;
+  return <Suspense fallback={plain}>{render(field)}</Suspense>;
+});
+
 function EditorForm({
   isSignedIn,
   onRequireAccount,
   initialValues,
-  onSave,
+  invoiceId,
+  onSaved,
   banner,
+  heading = 'New Invoice',
+  initialError = null,
+  renderPartyField,
   initial,
 }: InvoiceEditorProps & { initial: RestoredDraft }) {
   const persistDraft = initialValues === undefined;
-  const [state, dispatch] = useReducer(editorReducer, initial.values, initEditorState);
+  // A number that is only the default waits for the server's next number (signed-in users, new invoices).
+  const numberToFetch = persistDraft && initial.numberMissing === true;
+  const [state, dispatch] = useReducer(editorReducer, initial.values, (values) =>
+    initEditorState(numberToFetch && isSignedIn ? { ...values, invoiceNumber: '' } : values),
+  );
   const { values } = state;
   const [lastSaved, setLastSaved] = useState<string | null>(initial.savedAt);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError);
   const [downloading, setDownloading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [savedValues, setSavedValues] = useState<InvoiceFormValues | null>(null);
   const [previewDocument, setPreviewDocument] = useState<InvoiceDocumentInput | null>(null);
   const isMobile = useIsMobile();
 
-  useDraftAutosave(values, persistDraft, setLastSaved);
+  const autosave = useDraftAutosave(values, persistDraft, setLastSaved);
 
   // The action handlers read the latest values through a ref, so they stay the same functions
   // and the action panel does not render again on every keystroke.
@@ -131,6 +170,30 @@ function EditorForm({
   useLayoutEffect(() => {
     valuesRef.current = values;
   });
+
+  // New invoice number (spec part 1 §4): the server's next number replaces the default while the
+  // user has not typed one (also when a guest signs in on this page).
+  const autoNumber = useRef<string | null>(numberToFetch ? values.invoiceNumber : null);
+  useEffect(() => {
+    if (!isSignedIn || autoNumber.current === null) return;
+    if (valuesRef.current.invoiceNumber !== autoNumber.current) {
+      autoNumber.current = null;
+      return;
+    }
+    const controller = new AbortController();
+    const fill = (number: string) => {
+      if (autoNumber.current === null || valuesRef.current.invoiceNumber !== autoNumber.current) return;
+      autoNumber.current = null;
+      autosave.ignoreNextChange();
+      dispatch({ type: 'setText', field: 'invoiceNumber', value: number });
+    };
+    fetchNextInvoiceNumber(controller.signal).then(fill, (failure: unknown) => {
+      if (controller.signal.aborted) return;
+      console.error('Failed to fetch the next invoice number', failure);
+      fill(valuesRef.current.invoiceNumber || FIRST_INVOICE_NUMBER);
+    });
+    return () => controller.abort();
+  }, [isSignedIn, autosave]);
 
   // The one totals function, once per change of what it reads (typing in From or Terms does not recompute).
   const { items, taxPercent, taxType, showTax, discountPercent, discountType, showDiscount } = values;
@@ -159,9 +222,11 @@ function EditorForm({
 
   const setText = useMemo(() => {
     const setter = (field: TextField) => (value: string) => dispatch({ type: 'setText', field, value });
+    const party = (side: PartySide) => (value: string, partyId: string | null) =>
+      dispatch({ type: 'setParty', side, value, partyId });
     return {
-      from: setter('from'),
-      to: setter('to'),
+      from: party('from'),
+      to: party('to'),
       logoUrl: setter('logoUrl'),
     };
   }, []);
@@ -169,14 +234,35 @@ function EditorForm({
   const setIssuedDate = useCallback((value: string) => dispatch({ type: 'setIssuedDate', value }), []);
   const setDueDate = useCallback((value: string) => dispatch({ type: 'setDueDate', value }), []);
 
-  const handleSave = useCallback(() => {
+  // Save to account (spec part 1 §4, §5, §8).
+  const handleSave = useCallback(async () => {
     if (!isSignedIn) {
       onRequireAccount();
       return;
     }
-    if (onSave) onSave(toDocumentInput(valuesRef.current), valuesRef.current);
-    else toast.info(SAVE_COMING_SOON);
-  }, [isSignedIn, onRequireAccount, onSave]);
+    const current = valuesRef.current;
+    const invalid = validateForSave(current);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    const result = await saveInvoice(current, invoiceId);
+    setSaving(false);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    setSavedValues(current);
+    setLastSaved(new Date().toISOString());
+    if (persistDraft) {
+      // The invoice is in the account now: the browser draft goes (spec part 1 §4).
+      autosave.cancelPending();
+      clearDraft();
+    }
+    onSaved?.({ id: result.id, created: invoiceId === undefined, invoiceNumber: current.invoiceNumber });
+  }, [isSignedIn, onRequireAccount, invoiceId, persistDraft, autosave, onSaved]);
 
   const handleDownload = useCallback(async () => {
     const current = valuesRef.current;
@@ -245,7 +331,7 @@ function EditorForm({
 
   return (
     <div data-testid="invoice-editor" className="@container mx-auto w-full max-w-6xl px-3 py-4 sm:px-4 md:px-6 md:py-6">
-      <h1 className="mb-3 text-xl font-semibold text-slate-900 md:text-2xl">New Invoice</h1>
+      <h1 className="mb-3 text-xl font-semibold text-slate-900 md:text-2xl">{heading}</h1>
       {banner}
       <ErrorBanner message={error} onDismiss={() => setError(null)} />
       <div className="mt-3 flex flex-col gap-4 @4xl:flex-row @4xl:items-start @4xl:gap-6">
@@ -259,8 +345,24 @@ function EditorForm({
           </div>
 
           <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-            <PartyField label="From" value={values.from} onChange={setText.from} placeholder="Who is this from?" />
-            <PartyField label="To" value={values.to} onChange={setText.to} placeholder="Who is this to?" />
+            <PartySlot
+              render={renderPartyField}
+              side="from"
+              label="From"
+              value={values.from}
+              partyId={values.businessId}
+              onChange={setText.from}
+              placeholder="Who is this from?"
+            />
+            <PartySlot
+              render={renderPartyField}
+              side="to"
+              label="To"
+              value={values.to}
+              partyId={values.clientId}
+              onChange={setText.to}
+              placeholder="Who is this to?"
+            />
           </div>
 
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -310,6 +412,8 @@ function EditorForm({
             onPreview={handlePreview}
             previewRef={previewButton}
             downloading={downloading}
+            saving={saving}
+            saved={savedValues !== null && savedValues === values}
             lastSaved={lastSaved}
             onSaveToBrowser={saveToBrowser}
             onLoadFromBrowser={loadFromBrowser}

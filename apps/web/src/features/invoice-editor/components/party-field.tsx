@@ -1,6 +1,21 @@
 import { memo, useId } from 'react';
 import { Label, Textarea } from '../../../components/ui/field';
 
+export type PartySide = 'from' | 'to';
+
+/**
+ * What the page gets to render From or To its own way (the signed-in user's pickers): the block,
+ * the chosen party's id (business_id for From, client_id for To) and a setter for both.
+ */
+export interface PartyFieldRenderProps {
+  side: PartySide;
+  label: 'From' | 'To';
+  value: string;
+  partyId: string | null;
+  onChange: (value: string, partyId: string | null) => void;
+  placeholder: string;
+}
+
 export interface PartyFieldProps {
   label: 'From' | 'To';
   value: string;
@@ -9,9 +24,8 @@ export interface PartyFieldProps {
 }
 
 /**
- * The sender or the recipient as free text, one line per row of the address block. The
- * spec's searchable business / client pickers replace this component in a later issue; the
- * editor only depends on this value-and-onChange shape.
+ * The sender or the recipient as free text, one line per row of the address block: what guests
+ * get, and what shows while a signed-in user's picker loads (see PartyFieldRenderProps).
  */
 export const PartyField = memo(function PartyField({ label, value, onChange, placeholder }: PartyFieldProps) {
   const id = useId();

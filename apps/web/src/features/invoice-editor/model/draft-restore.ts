@@ -56,6 +56,8 @@ const draftSchema = z.object({
   showShipping: flag,
   logoUrl: text,
   currency: text,
+  clientId: text,
+  businessId: text,
 });
 
 /** Numbers from older drafts become the text an input would hold; anything the input would refuse becomes 0. */
@@ -123,12 +125,16 @@ export function draftToForm(draft: StoredDraft, today: string): InvoiceFormValue
     showDiscount: draft.showDiscount ?? false,
     shippingAmount: adjustmentText(draft.shippingAmount, 'fixed'),
     showShipping: draft.showShipping ?? true,
+    clientId: draft.clientId || null,
+    businessId: draft.businessId || null,
   };
 }
 
 export interface RestoredDraft {
   values: InvoiceFormValues;
   savedAt: string | null;
+  /** The number is a default (0001), not the user's: a signed-in user gets the server's next number instead. */
+  numberMissing?: boolean;
 }
 
 /** The stored draft, or null when there is none or it is corrupt or not ours (never throws). */
@@ -139,9 +145,11 @@ export function readDraft(today: string): RestoredDraft | null {
     const parsed = draftSchema.safeParse(JSON.parse(raw));
     if (!parsed.success) return null;
     const savedAt = localStorage.getItem(SAVED_AT_KEY);
+    const number = parsed.data.invoiceNumber;
     return {
       values: draftToForm(parsed.data, today),
       savedAt: savedAt && !Number.isNaN(Date.parse(savedAt)) ? savedAt : null,
+      numberMissing: number == null || String(number).trim() === '',
     };
   } catch {
     return null; // unparsable JSON, or storage blocked by the browser

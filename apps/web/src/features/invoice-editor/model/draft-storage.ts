@@ -33,6 +33,9 @@ export interface StoredDraft {
   showShipping?: boolean | null;
   logoUrl?: string | null;
   currency?: string | null;
+  /** Not in the spec's draft: the chosen client and business, so a reload keeps them linked. */
+  clientId?: string | null;
+  businessId?: string | null;
 }
 
 /** What is written: the form minus UI-only state. */
@@ -63,6 +66,8 @@ export function formToDraft(values: InvoiceFormValues): StoredDraft {
     showShipping: values.showShipping,
     logoUrl: values.logoUrl,
     currency: values.currency,
+    clientId: values.clientId,
+    businessId: values.businessId,
   };
 }
 

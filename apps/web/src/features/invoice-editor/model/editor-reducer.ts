@@ -13,6 +13,8 @@ export interface EditorState {
 
 export type EditorAction =
   | { type: 'setText'; field: TextField; value: string }
+  /** From or To with the chosen business / client (null: typed by hand, or no longer the chosen one). */
+  | { type: 'setParty'; side: 'from' | 'to'; value: string; partyId: string | null }
   | { type: 'setCurrency'; currency: CurrencyCode }
   | { type: 'setIssuedDate'; value: string }
   | { type: 'setDueDate'; value: string }
@@ -43,6 +45,12 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   switch (action.type) {
     case 'setText':
       return set({ [action.field]: action.value });
+    case 'setParty':
+      return set(
+        action.side === 'from'
+          ? { from: action.value, businessId: action.partyId }
+          : { to: action.value, clientId: action.partyId },
+      );
     case 'setCurrency':
       return set({ currency: action.currency });
     case 'setIssuedDate': {

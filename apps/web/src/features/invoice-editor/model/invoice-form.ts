@@ -42,6 +42,10 @@ export interface InvoiceFormValues {
   showDiscount: boolean;
   shippingAmount: string;
   showShipping: boolean;
+  /** The client chosen in To, saved as the invoice's client_id (signed-in users only). */
+  clientId: string | null;
+  /** The business chosen in From, saved as business_id. */
+  businessId: string | null;
 }
 
 /** Ids are made in the browser; randomUUID is missing outside secure contexts (plain http on a LAN). */
@@ -81,5 +85,7 @@ export function createFreshForm(today: string, currency: CurrencyCode = DEFAULT_
     showDiscount: false,
     shippingAmount: '0',
     showShipping: false,
+    clientId: null,
+    businessId: null,
   };
 }

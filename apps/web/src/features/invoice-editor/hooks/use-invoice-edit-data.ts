@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchEditData } from '../api/invoices-api';
+import type { EditInvoice } from '../model/edit-data';
+import { todayIso } from '../model/invoice-form';
+
+/** Spec part 1 §8: what the editor shows when the invoice to edit cannot be loaded. */
+export const EDIT_LOAD_FAILED = 'Failed to load invoice for editing';
+
+export type EditDataState =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; invoice: EditInvoice };
+
+async function loadEditInvoice(id: string, signal: AbortSignal): Promise<EditInvoice> {
+  try {
+    // The reader (and the draft rules it shares) loads only in edit mode.
+    const [{ readEditData }, body] = await Promise.all([import('../model/edit-data'), fetchEditData(id, signal)]);
+    const invoice = readEditData(body, todayIso());
+    if (!invoice) throw new Error('Failed to load invoice data');
+    return invoice;
+  } catch (error) {
+    // The user sees one sentence; the cause goes to the console (spec part 1 §8).
+    if (!signal.aborted) console.error('Failed to fetch invoice data', error);
+    throw error;
+  }
+}
+
+/**
+ * The invoice to edit (spec part 1 §4 'Edit mode'), loaded once per visit: the form starts from
+ * it and is not refreshed under the user's hands.
+ */
+export function useInvoiceEditData(id: string): EditDataState {
+  const query = useQuery({
+    queryKey: ['invoice-edit', id],
+    queryFn: ({ signal }) => loadEditInvoice(id, signal),
+    retry: false,
+    gcTime: 0,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  if (query.isPending) return { status: 'loading' };
+  if (query.isError) return { status: 'error', message: EDIT_LOAD_FAILED };
+  return { status: 'ready', invoice: query.data };
+}

@@ -1,0 +1,62 @@
+import type { SavedInvoiceBodyInput } from '@invoicer/domain/api/invoices';
+import type { InvoiceFormValues } from './invoice-form';
+import { toDocumentInput } from './invoice-payload';
+
+/** The editor's save messages (spec part 1 §5, §8). */
+export const SAVE_MESSAGES = {
+  required: 'Please fill in all required fields before saving.',
+  failed: 'Failed to save invoice.',
+  error: 'An error occurred while saving the invoice.',
+  noId: 'No invoice ID returned from server.',
+} as const;
+
+/** Spec part 1 §5: saving needs an invoice number, a named item, From and To. */
+export function validateForSave(values: InvoiceFormValues): string | null {
+  const filled = (text: string) => text.trim() !== '';
+  if (
+    !filled(values.invoiceNumber) ||
+    !values.items.some((item) => filled(item.name)) ||
+    !filled(values.from) ||
+    !filled(values.to)
+  ) {
+    return SAVE_MESSAGES.required;
+  }
+  return null;
+}
+
+/**
+ * The saved invoice payload (spec part 1 §3): the document as `data`, the chosen client and
+ * business, and the top-level copies of dates and currency. A new invoice is a draft; an update
+ * sends no status, so the server keeps the one it has.
+ */
+export function toSavedInvoiceBody(values: InvoiceFormValues, kind: 'create' | 'update'): SavedInvoiceBodyInput {
+  const data = toDocumentInput(values);
+  return {
+    client_id: values.clientId,
+    business_id: values.businessId,
+    data,
+    issued_date: data.issued_date ?? null,
+    due_date: data.due_date ?? null,
+    ...(kind === 'create' ? { status: 'draft' } : {}),
+    currency: data.currency,
+    currency_symbol: data.currency_symbol,
+    currency_label: data.currency_label,
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const idOf = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
+
+/** The saved invoice's id, read from invoice_id, invoiceId, invoice.id, data.id or id (spec part 1 §7). */
+export function readSavedInvoiceId(body: unknown): string | null {
+  if (!isRecord(body)) return null;
+  return (
+    idOf(body.invoice_id) ??
+    idOf(body.invoiceId) ??
+    (isRecord(body.invoice) ? idOf(body.invoice.id) : null) ??
+    (isRecord(body.data) ? idOf(body.data.id) : null) ??
+    idOf(body.id)
+  );
+}

@@ -1,0 +1,34 @@
+import { apiJson } from '../../../lib/api-client';
+import { normalizePartyList, type Party, type PartyType } from '../model/normalize-party';
+
+export interface PartyListRequest {
+  /** The list endpoint, e.g. /api/clients. */
+  endpoint: string;
+  type: PartyType;
+  userId: string;
+  search?: string;
+  /** Further query parameters the page configures. */
+  params?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/**
+ * GET {endpoint}?user_id&search plus the configured parameters (spec part 2 §7). The picker shows
+ * no message when this fails (part 2 §8): an answer with success false or a failed call is logged
+ * and reads as an empty list. An aborted call (the picker went away) still rejects.
+ */
+export async function fetchParties({ endpoint, type, userId, search = '', params, signal }: PartyListRequest) {
+  const query = new URLSearchParams({ user_id: userId, search, ...params });
+  try {
+    const body = await apiJson<unknown>(`${endpoint}?${query}`, signal ? { signal } : {});
+    if (typeof body === 'object' && body !== null && (body as { success?: unknown }).success === false) {
+      console.error('Failed to fetch parties', (body as { error?: unknown }).error);
+      return [] as Party[];
+    }
+    return normalizePartyList(body, type);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    console.error('Failed to fetch parties', error);
+    return [] as Party[];
+  }
+}
