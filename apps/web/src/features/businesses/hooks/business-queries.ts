@@ -9,15 +9,16 @@ export const businessKeys = {
 };
 
 /**
- * The settings grid. It asks even while the browser says it is offline (networkMode 'always';
- * TanStack would otherwise pause), so the page can say 'No internet connection' with a Retry;
- * when the connection comes back it asks again by itself.
+ * The settings grid, asked again each time the section opens (invoice counts change elsewhere). It
+ * asks even while the browser says it is offline (networkMode 'always'; TanStack would otherwise
+ * pause), so the page can say 'No internet connection' with a Retry; back online it asks by itself.
  */
 export function useBusinessList() {
   return useQuery({
     queryKey: businessKeys.list(),
     queryFn: ({ signal }) => listBusinesses(signal).then((answer) => answer.businesses),
     networkMode: 'always',
+    refetchOnMount: 'always',
     retry: false,
   });
 }
