@@ -1,0 +1,356 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { signedInAccount } from './support/accounts';
+
+/**
+ * Saving from the editor and edit mode (issue 6; spec part 1 §2, §4, §5, §7, §8): the guest's
+ * login prompt, the required-fields rule, the server's next number, creating (then the invoice
+ * page), the draft cleared, edit mode from the invoice page's Edit Invoice (PUT, number and
+ * status kept), a failed edit load, and the server's 409 for a taken number.
+ */
+
+interface StoredInvoice {
+  id: string;
+  invoice_number: string;
+  status: string;
+  total_amount: number;
+  client_id: string | null;
+  business_id: string | null;
+  data: { to: string; from: string; items: { name: string; quantity: number; unit_cost: number }[] };
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const banner = (page: Page) => page.getByTestId('editor-error');
+const saveButton = (page: Page, testInfo: TestInfo) =>
+  page.getByRole('button', { name: testInfo.project.name === 'mobile' ? 'Save' : 'Save Invoice', exact: true });
+
+async function editorReady(page: Page) {
+  await expect(page.getByTestId('invoice-editor')).toBeVisible();
+  const wide = await page.evaluate(() => window.matchMedia('(min-width: 768px)').matches);
+  if (wide) await expect(page.getByRole('button', { name: /^Drag to reorder Item/ }).first()).toBeEnabled();
+}
+
+/** An invoice saved through the real API. */
+async function seedInvoice(page: Page, number: string, extra: Record<string, unknown> = {}): Promise<StoredInvoice> {
+  const response = await page.request.post('/api/invoices', {
+    data: {
+      data: {
+        from: 'Acme Studio Ltd\n1 High Street',
+        to: 'Globex Corporation\n42 Main Road',
+        invoice_number: number,
+        items: [{ name: 'Website design', quantity: 2, unit_cost: 150 }],
+        currency: 'USD',
+        tax_percent: 10,
+        show_tax: true,
+        ...extra,
+      },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { invoice: StoredInvoice }).invoice;
+}
+
+async function listInvoices(page: Page): Promise<StoredInvoice[]> {
+  const response = await page.request.get('/api/invoices?per_page=100');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { invoices: StoredInvoice[] }).invoices;
+}
+
+async function getInvoice(page: Page, id: string): Promise<StoredInvoice> {
+  const response = await page.request.get(`/api/invoices/${id}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { invoice: StoredInvoice }).invoice;
+}
+
+const storedDraft = (page: Page) =>
+  page.evaluate(() => [localStorage.getItem('invoiceData'), localStorage.getItem('lastSavedInvoice')]);
+
+test('a guest pressing Save gets the login modal and nothing is sent', async ({ page }, testInfo) => {
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'GET' && request.url().includes('/api/invoices')) posts.push(request.url());
+  });
+  await page.goto('/new');
+  await editorReady(page);
+  await field(page, 'From').fill('Acme');
+  await field(page, 'To').fill('Globex');
+  await field(page, 'Item 1 name').fill('Design');
+  await saveButton(page, testInfo).click();
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+  expect(posts).toEqual([]);
+});
+
+test('signed in: a save without From, To, a named item or a number says so and stores nothing', async ({
+  page,
+}, testInfo) => {
+  await signedInAccount(page);
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'GET' && request.url().includes('/api/invoices')) sent.push(request.url());
+  });
+  await page.goto('/new');
+  await editorReady(page);
+  // A new account's first number, from the server.
+  await expect(field(page, 'Invoice Number')).toHaveValue('0001');
+  // No saving-coming-soon notice any more.
+  await expect(page.getByText(/coming soon/i)).toHaveCount(0);
+
+  const required = 'Please fill in all required fields before saving.';
+  await saveButton(page, testInfo).click();
+  await expect(banner(page)).toHaveText(required);
+
+  await page.getByRole('button', { name: 'Dismiss error' }).click();
+  await field(page, 'From').fill('Acme');
+  await field(page, 'To').fill('Globex');
+  await saveButton(page, testInfo).click();
+  await expect(banner(page)).toHaveText(required); // no named item
+
+  await page.getByRole('button', { name: 'Dismiss error' }).click();
+  await field(page, 'Item 1 name').fill('Design');
+  await field(page, 'Invoice Number').fill('  ');
+  await saveButton(page, testInfo).click();
+  await expect(banner(page)).toHaveText(required); // no number
+
+  expect(sent).toEqual([]);
+  expect(await listInvoices(page)).toEqual([]);
+});
+
+test('the next number comes from the server: 0041 saved, a new form and a draft without number get 0042', async ({
+  page,
+}) => {
+  await signedInAccount(page);
+  await seedInvoice(page, '0041');
+  await page.goto('/new');
+  await editorReady(page);
+  await expect(field(page, 'Invoice Number')).toHaveValue('0042');
+
+  // A restored draft without a number gets it too; one with a number keeps its own.
+  await page.evaluate(() => {
+    localStorage.setItem('invoiceData', JSON.stringify({ from: 'Acme', to: 'Globex' }));
+    localStorage.setItem('lastSavedInvoice', new Date().toISOString());
+  });
+  await page.reload();
+  await editorReady(page);
+  await expect(field(page, 'From')).toHaveValue('Acme');
+  await expect(field(page, 'Invoice Number')).toHaveValue('0042');
+
+  await page.evaluate(() =>
+    localStorage.setItem('invoiceData', JSON.stringify({ from: 'Acme', invoiceNumber: 'X-7' })),
+  );
+  await page.reload();
+  await editorReady(page);
+  await expect(field(page, 'From')).toHaveValue('Acme');
+  await expect(field(page, 'Invoice Number')).toHaveValue('X-7');
+});
+
+test('creating an invoice saves it with the chosen client and business, opens its page and clears the draft', async ({
+  page,
+}, testInfo) => {
+  await signedInAccount(page);
+  const client = await page.request.post('/api/clients', {
+    data: { name: 'Globex Corporation', email: 'billing@globex.example', address: '42 Main Road' },
+  });
+  const clientId = ((await client.json()) as { client: { id: string } }).client.id;
+  const business = await page.request.post('/api/businesses', {
+    data: { name: 'Acme Studio Ltd', email: 'hello@acme.example' },
+  });
+  const businessId = ((await business.json()) as { business: { id: string } }).business.id;
+
+  await page.goto('/new');
+  await editorReady(page);
+  await expect(field(page, 'Invoice Number')).toHaveValue('0001');
+  const from = page.getByRole('combobox', { name: 'From', exact: true });
+  await from.click();
+  await page.getByRole('option', { name: /Acme Studio Ltd/ }).click();
+  const to = page.getByRole('combobox', { name: 'To', exact: true });
+  await to.click();
+  await page.getByRole('option', { name: /Globex Corporation/ }).click();
+  await field(page, 'Item 1 name').fill('Design work');
+  await field(page, 'Item 1 quantity').fill('2');
+  await field(page, 'Item 1 rate').fill('150');
+  await page.getByRole('switch', { name: 'Tax' }).click();
+  await field(page, 'Tax rate (%)').fill('10');
+  await expect(page.getByTestId('invoice-total')).toHaveText('€330.00');
+  // The autosave has written the draft by now.
+  await expect(page.getByTestId('last-saved')).toBeVisible();
+  expect((await storedDraft(page))[0]).toContain('Design work');
+
+  // While the request is out the button is busy and cannot be pressed twice.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/invoices', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const save = saveButton(page, testInfo);
+  await save.click();
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAttribute('aria-busy', 'true');
+  release();
+
+  await expect(page).toHaveURL(/\/invoice\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').pop()!;
+  const saved = await getInvoice(page, id);
+  expect(saved).toMatchObject({
+    invoice_number: '0001',
+    status: 'draft',
+    total_amount: 330,
+    client_id: clientId,
+    business_id: businessId,
+  });
+  expect(saved.data.to.split('\n')[0]).toBe('Globex Corporation');
+  expect(saved.data.items).toMatchObject([{ name: 'Design work', quantity: 2, unit_cost: 150 }]);
+  expect(await storedDraft(page)).toEqual([null, null]);
+
+  // Back on /new the form is fresh, with the next number.
+  await page.goto('/new');
+  await editorReady(page);
+  await expect(field(page, 'Invoice Number')).toHaveValue('0002');
+  await expect(field(page, 'To')).toHaveValue('');
+});
+
+test('Edit Invoice opens edit mode: the invoice loads, Save updates it (number and status kept), New Invoice leaves', async ({
+  page,
+}, testInfo) => {
+  await signedInAccount(page);
+  const client = await page.request.post('/api/clients', {
+    data: { name: 'Globex Corporation', email: 'billing@globex.example' },
+  });
+  const clientId = ((await client.json()) as { client: { id: string } }).client.id;
+  const invoice = await seedInvoice(page, '0007', {}).then(async (created) => {
+    // Linked to the client, and sent: saving must keep both.
+    const put = await page.request.put(`/api/invoices/${created.id}`, {
+      data: {
+        client_id: clientId,
+        data: {
+          from: 'Acme Studio Ltd\n1 High Street',
+          to: 'Globex Corporation\n42 Main Road',
+          invoice_number: '0007',
+          items: [
+            { name: 'Website design', quantity: 2, unit_cost: 150 },
+            { name: 'Hosting', description: 'One year', quantity: 1, unit_cost: 60 },
+          ],
+          currency: 'USD',
+          tax_percent: 10,
+          show_tax: true,
+          terms: 'Net 30',
+        },
+      },
+    });
+    expect(put.status(), await put.text()).toBe(200);
+    const status = await page.request.put(`/api/invoices/${created.id}/status`, { data: { status: 'sent' } });
+    expect(status.status(), await status.text()).toBe(200);
+    return created;
+  });
+  // A draft from earlier work stays untouched by edit mode.
+  await page.goto('/new');
+  await editorReady(page);
+  const draft = JSON.stringify({ from: 'Earlier draft', invoiceNumber: '0099' });
+  await page.evaluate((value) => {
+    localStorage.setItem('invoiceData', value);
+    localStorage.setItem('lastSavedInvoice', '2026-01-01T10:00:00.000Z');
+  }, draft);
+
+  // The invoice page's Edit Invoice; the edit data is held back a moment to see the loading state.
+  await page.goto(`/invoice/${invoice.id}`);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/invoices/*/edit', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Edit Invoice' }).click();
+  await expect(page).toHaveURL(/\/new$/);
+  await expect(page.getByText('Loading invoice data...')).toBeVisible();
+  release();
+
+  await expect(page.getByTestId('edit-banner')).toContainText('Editing Invoice: 0007');
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit Invoice' })).toBeVisible();
+  await editorReady(page);
+  await expect(field(page, 'Invoice Number')).toHaveValue('0007');
+  await expect(field(page, 'From')).toHaveValue('Acme Studio Ltd\n1 High Street');
+  await expect(field(page, 'To')).toHaveValue('Globex Corporation\n42 Main Road');
+  await expect(field(page, 'Item 2 name')).toHaveValue('Hosting');
+  await expect(field(page, 'Item 2 description')).toHaveValue('One year');
+  await expect(field(page, 'Terms')).toHaveValue('Net 30');
+  await expect(page.getByRole('switch', { name: 'Tax' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('invoice-total')).toHaveText('$396.00');
+
+  // Save updates (PUT) the same invoice.
+  await field(page, 'Item 2 rate').fill('100');
+  await expect(page.getByTestId('invoice-total')).toHaveText('$440.00');
+  const put = page.waitForRequest((request) => request.method() === 'PUT' && request.url().endsWith(invoice.id));
+  await saveButton(page, testInfo).click();
+  const body = (await put).postDataJSON() as Record<string, unknown>;
+  expect(body).not.toHaveProperty('status');
+  await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeDisabled();
+  await expect(page.getByTestId('last-saved')).toBeVisible();
+  await expect(page).toHaveURL(/\/new$/);
+
+  const updated = await getInvoice(page, invoice.id);
+  expect(updated).toMatchObject({ invoice_number: '0007', status: 'sent', total_amount: 440, client_id: clientId });
+  expect(await listInvoices(page)).toHaveLength(1);
+  // Edit mode neither read nor wrote the browser draft.
+  expect(await storedDraft(page)).toEqual([draft, '2026-01-01T10:00:00.000Z']);
+
+  // A change makes Save available again.
+  await field(page, 'Terms').fill('Net 15');
+  await expect(saveButton(page, testInfo)).toBeEnabled();
+
+  // New Invoice leaves edit mode: the new-invoice form (here the earlier draft) without the banner.
+  await page.getByRole('button', { name: 'New Invoice' }).click();
+  await expect(page.getByTestId('edit-banner')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'New Invoice' })).toBeVisible();
+  await editorReady(page);
+  await expect(field(page, 'From')).toHaveValue('Earlier draft');
+  await expect(field(page, 'Invoice Number')).toHaveValue('0099');
+});
+
+test('an invoice that cannot be loaded for editing leaves edit mode with the message', async ({ page }) => {
+  await signedInAccount(page);
+  const invoice = await seedInvoice(page, '0003');
+  await page.goto(`/invoice/${invoice.id}`);
+  await expect(page.getByRole('button', { name: 'Edit Invoice' })).toBeVisible();
+  // Deleted meanwhile (another tab): the edit load answers 404.
+  expect((await page.request.delete(`/api/invoices/${invoice.id}`)).status()).toBe(200);
+  await page.getByRole('button', { name: 'Edit Invoice' }).click();
+  await expect(banner(page)).toHaveText('Failed to load invoice for editing');
+  await expect(page.getByTestId('edit-banner')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'New Invoice' })).toBeVisible();
+  await editorReady(page);
+  await expect(field(page, 'Invoice Number')).toHaveValue('0001');
+  // A reload stays a new invoice (the edit state was replaced).
+  await page.reload();
+  await editorReady(page);
+  await expect(page.getByTestId('edit-banner')).toHaveCount(0);
+});
+
+test("a taken invoice number shows the server's 409 message and saves nothing", async ({ page }, testInfo) => {
+  await signedInAccount(page);
+  await seedInvoice(page, '0005');
+  await page.goto('/new');
+  await editorReady(page);
+  await expect(field(page, 'Invoice Number')).toHaveValue('0006');
+  await field(page, 'Invoice Number').fill('0005');
+  await field(page, 'From').fill('Acme');
+  await field(page, 'To').fill('Globex');
+  await field(page, 'Item 1 name').fill('Design');
+  await saveButton(page, testInfo).click();
+  await expect(banner(page)).toHaveText('Invoice number 0005 already exists.');
+  await expect(page).toHaveURL(/\/new$/);
+  await expect(saveButton(page, testInfo)).toBeEnabled();
+  expect(await listInvoices(page)).toHaveLength(1);
+});
+
+test('a save that cannot reach the server says so', { tag: '@desktop' }, async ({ page }, testInfo) => {
+  await signedInAccount(page);
+  await page.goto('/new');
+  await editorReady(page);
+  await expect(field(page, 'Invoice Number')).toHaveValue('0001');
+  await field(page, 'From').fill('Acme');
+  await field(page, 'To').fill('Globex');
+  await field(page, 'Item 1 name').fill('Design');
+  await page.route('**/api/invoices', (route) => route.abort());
+  await saveButton(page, testInfo).click();
+  await expect(banner(page)).toHaveText('An error occurred while saving the invoice.');
+  await expect(page).toHaveURL(/\/new$/);
+});
