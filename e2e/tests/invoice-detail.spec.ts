@@ -155,7 +155,7 @@ test.describe('desktop detail', { tag: '@desktop' }, () => {
 
     await page.reload();
     await expect(page.getByRole('button', { name: 'Paid Invoice' })).toBeDisabled();
-    await page.getByRole('link', { name: 'Invoices', exact: true }).click();
+    await page.locator('main').getByRole('link', { name: 'All invoices' }).click();
     await expect(page.getByRole('row').filter({ hasText: '0001' })).toContainText('Paid');
   });
 

@@ -364,6 +364,8 @@ test.describe('mobile list', { tag: '@mobile' }, () => {
     await card.getByRole('checkbox', { name: 'Select invoice 0001' }).click();
     await expect(selectionBar(page)).toContainText('1 invoice selected');
     await expect(selectionBar(page).getByRole('button', { name: 'Download Selected (1)' })).toBeVisible();
+    // The shell's toasts are not this page's to audit: wait until the status toast has gone.
+    await expect(toast(page, 'Invoice status updated to Sent')).toHaveCount(0, { timeout: 10_000 });
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

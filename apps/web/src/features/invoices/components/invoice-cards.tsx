@@ -39,13 +39,13 @@ export function InvoiceCards({ invoices, selected, onToggle, onToggleAll, ...act
                 </div>
                 <dl className="mt-2 grid grid-cols-2 gap-x-3 text-sm">
                   <div>
-                    <dt className="text-slate-500">Amount Due</dt>
+                    <dt className="text-slate-600">Amount Due</dt>
                     <dd className="font-semibold text-slate-900 tabular-nums">
                       {formatAmount(invoice.total_amount, invoice.currency?.symbol)}
                     </dd>
                   </div>
                   <div>
-                    <dt className="text-slate-500">Date Issued</dt>
+                    <dt className="text-slate-600">Date Issued</dt>
                     <dd className="text-slate-700">{formatShortDate(invoice.issued_date ?? invoice.created_at)}</dd>
                   </div>
                 </dl>

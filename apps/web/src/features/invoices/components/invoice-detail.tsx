@@ -84,9 +84,10 @@ function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: strin
   const previewButton = useRef<HTMLButtonElement>(null);
   const paid = invoice.status === 'paid';
 
+  // The modal has no trigger of its own: focus goes back to Preview once it has unmounted.
   const closePreview = useCallback(() => {
     setPreviewBody(null);
-    previewButton.current?.focus();
+    requestAnimationFrame(() => previewButton.current?.focus());
   }, []);
   const previewFailed = useCallback(
     (error: unknown) => {
@@ -108,7 +109,7 @@ function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: strin
       <title>{`Invoice ${invoice.invoice_number} · Invoicer`}</title>
       <Link to="/invoices" className={backLinkClass}>
         <ArrowLeft className="h-4 w-4" aria-hidden />
-        Invoices
+        All invoices
       </Link>
       <div className="mt-2 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         <div className="flex flex-wrap items-center gap-3">
