@@ -19,6 +19,8 @@ export function useBusinessList() {
     queryFn: ({ signal }) => listBusinesses(signal).then((answer) => answer.businesses),
     networkMode: 'always',
     refetchOnMount: 'always',
+    // Even when the cached list is fresh: the load that failed offline must be tried again.
+    refetchOnReconnect: 'always',
     retry: false,
   });
 }
