@@ -11,11 +11,13 @@ import healthRoutes from './features/health/health.routes';
 import invoicesRoutes from './features/invoices/invoices.routes';
 import logosRoutes from './features/logos/logos.routes';
 import notificationsRoutes from './features/notifications/notifications.routes';
+import supportRoutes from './features/support/support.routes';
 import type { PdfPool } from './features/pdf/pdf-pool';
 import usersRoutes from './features/users/users.routes';
 import { defaultWebDistDir } from './paths';
 import database from './plugins/database';
 import errors, { zodValidatorCompiler } from './plugins/errors';
+import mailer from './plugins/mailer';
 import rateLimit from './plugins/rate-limit';
 import security from './plugins/security';
 import session from './plugins/session';
@@ -34,7 +36,8 @@ export interface AppDependencies {
  * so tests build it against their own database and close it without stopping shared workers.
  * Load order matters: errors first (everything after throws into it), then security headers
  * and the cross-site check, the database, sessions (the sign-in guard of every route registered
- * after them), rate limits (they need the database), features, and the web app last (it owns the
+ * after them), rate limits (they need the database), the mailer (its outbox is in the database),
+ * features, and the web app last (it owns the
  * not-found handler).
  */
 export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies): Promise<FastifyInstance> {
@@ -53,6 +56,12 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
   await app.register(database, { pool });
   await app.register(session, { publicUrl: config.PUBLIC_URL });
   await app.register(rateLimit, { pool });
+  await app.register(mailer, {
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM ?? config.SUPPORT_EMAIL,
+    retrySeconds: config.MAIL_RETRY_SECONDS,
+    maxAttempts: config.MAIL_MAX_ATTEMPTS,
+  });
 
   await app.register(healthRoutes);
   await app.register(documentsRoutes, { pdf, perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
@@ -64,6 +73,10 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
   await app.register(invoicesRoutes, { pdf, perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
   await app.register(dashboardRoutes);
   await app.register(notificationsRoutes);
+  await app.register(supportRoutes, {
+    supportEmail: config.SUPPORT_EMAIL,
+    perHour: config.RATE_LIMIT_SUPPORT_PER_HOUR,
+  });
 
   await app.register(webApp, { distDir: config.WEB_DIST_DIR ?? defaultWebDistDir });
   return app;

@@ -26,8 +26,18 @@ const envSchema = z.object({
   PDF_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   /** Directory of the built web app served on /. */
   WEB_DIST_DIR: z.string().optional(),
-  SUPPORT_EMAIL: z.string().email().default('support@localhost'),
+  /** Where support requests are sent: the address the legal pages and the Coming soon page show. */
+  SUPPORT_EMAIL: z.string().email().default('support@invoicer.app'),
+  /** Sender of the product's e-mails (default SUPPORT_EMAIL); some SMTP relays accept only their own domain. */
+  MAIL_FROM: z.string().email().optional(),
+  /** smtp://user:pass@host:587 or smtps://...:465. Unset: e-mails wait in the outbox table and are logged. */
   SMTP_URL: z.string().url().optional(),
+  /** Delay before the first retry of a failed delivery, doubling with each attempt up to an hour. */
+  MAIL_RETRY_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  /** Delivery attempts before a message is marked failed (it stays in the outbox). */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /** Support requests per hour per user. */
+  RATE_LIMIT_SUPPORT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),

@@ -22,7 +22,13 @@ export const SUPPORT_MESSAGES = {
   issueType: 'Please select an issue type',
   details: 'Please provide more details about the issue',
   detailsTooLong: `Details are too long (at most ${SUPPORT_DETAILS_MAX} characters)`,
+  sent: 'Support request sent. We typically respond within 24 hours.',
 } as const;
+
+/** The label of an issue type, as the dropdown shows it. */
+export function supportIssueLabel(value: SupportIssueType): string {
+  return SUPPORT_ISSUE_TYPES.find((type) => type.value === value)?.label ?? value;
+}
 
 /**
  * POST /api/support. The client sends 'User' and a placeholder address when it knows neither;
