@@ -29,7 +29,7 @@ export const AutoGrowTextarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttr
       <Textarea
         ref={setRef}
         rows={4}
-        className={cn('max-h-[60vh] resize-none overflow-y-auto', className)}
+        className={cn('max-h-[60vh] resize-none! overflow-y-auto', className)}
         onChange={(event) => {
           fit();
           onChange?.(event);

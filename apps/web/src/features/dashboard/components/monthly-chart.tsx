@@ -4,11 +4,11 @@ import { useElementWidth } from '../hooks/use-element-width';
 import { compactMoney, monthAndYear, shortMonth, toMinor } from '../model/format';
 import { Panel } from './panel';
 
-/** The smallest 1, 2, 2.5 or 5 × 10ⁿ at or above the value, so gridlines fall on round amounts. */
+/** The smallest 1, 1.5, 2, 2.5 or 5 × 10ⁿ at or above the value, so gridlines fall on round amounts. */
 function niceCeiling(value: number): number {
   if (value <= 0) return 1;
   const power = 10 ** Math.floor(Math.log10(value));
-  const step = [1, 2, 2.5, 5, 10].find((candidate) => candidate * power >= value) ?? 10;
+  const step = [1, 1.5, 2, 2.5, 5, 10].find((candidate) => candidate * power >= value) ?? 10;
   return step * power;
 }
 
@@ -133,25 +133,28 @@ export function MonthlyChart({ months, currency, symbol }: MonthlyChartProps) {
           </p>
         )}
       </div>
-      <table className="sr-only">
-        <caption>Paid and outstanding amounts in {currency} by month</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col">Paid</th>
-            <th scope="col">Outstanding</th>
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((month) => (
-            <tr key={month.month}>
-              <th scope="row">{monthAndYear(month.month)}</th>
-              <td>{money(month.paid)}</td>
-              <td>{money(month.outstanding)}</td>
+      {/* Hidden by a wrapper: a table ignores the 1 px width of sr-only and would widen the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>Paid and outstanding amounts in {currency} by month</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col">Paid</th>
+              <th scope="col">Outstanding</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {months.map((month) => (
+              <tr key={month.month}>
+                <th scope="row">{monthAndYear(month.month)}</th>
+                <td>{money(month.paid)}</td>
+                <td>{money(month.outstanding)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </Panel>
   );
 }

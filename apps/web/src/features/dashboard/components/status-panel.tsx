@@ -15,19 +15,20 @@ export function StatusPanel({ summary }: { summary: DashboardSummary }) {
   );
   return (
     <Panel title="Invoice Status">
-      <dl className="space-y-3">
+      <dl className="space-y-2">
         {rows.map(({ label, count, dot }) => (
-          <div key={label}>
-            <div className="flex items-center justify-between text-sm">
-              <dt className="flex items-center gap-2 text-slate-700">
-                <span aria-hidden className={`h-2.5 w-2.5 rounded-full ${dot}`} />
-                {label}
-              </dt>
-              <dd className="font-semibold text-slate-900 tabular-nums">{count}</dd>
-            </div>
-            <div aria-hidden className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-slate-100">
-              <div className={`h-full rounded-full ${dot}`} style={{ width: `${(count / total) * 100}%` }} />
-            </div>
+          // The bar hangs from the group (dl > div > dt + dd only), under the label and the count.
+          <div key={label} className="relative flex items-center justify-between pb-3 text-sm">
+            <dt className="flex items-center gap-2 text-slate-700">
+              <span aria-hidden className={`h-2.5 w-2.5 rounded-full ${dot}`} />
+              {label}
+            </dt>
+            <dd className="font-semibold text-slate-900 tabular-nums">
+              {count}
+              <span aria-hidden className="absolute inset-x-0 bottom-0 h-1.5 overflow-hidden rounded-full bg-slate-100">
+                <span className={`block h-full rounded-full ${dot}`} style={{ width: `${(count / total) * 100}%` }} />
+              </span>
+            </dd>
           </div>
         ))}
       </dl>

@@ -52,7 +52,7 @@ export function NotificationItem({ notification, onOpen, onMarkRead, onDelete, b
           )}
         </span>
         <span className="mt-0.5 block text-sm break-words text-slate-600">{notification.message}</span>
-        <time dateTime={notification.created_at} className="mt-1 block text-xs text-slate-500">
+        <time dateTime={notification.created_at} className="mt-1 block text-xs text-slate-600">
           {formatNotificationTime(notification.created_at)}
         </time>
       </span>

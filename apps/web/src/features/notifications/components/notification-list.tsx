@@ -1,7 +1,6 @@
 import type { Notification } from '@invoicer/domain/api/notifications';
 import { BellOff, CheckCheck, RotateCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
 import { useNotificationActions, useNotificationList } from '../hooks/use-notifications';
 import { useUnreadCountQuery } from '../hooks/use-unread-count';
 import { unreadLine } from '../model/notification-display';
@@ -48,9 +47,12 @@ export function NotificationList({ userId }: { userId: string }) {
       </div>
 
       {list.isPending ? (
-        <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-          <Spinner label="Loading notifications..." />
-          <p aria-hidden>Loading notifications...</p>
+        <div role="status" className="flex items-center justify-center gap-3 py-16 text-slate-600">
+          <span
+            aria-hidden
+            className="block h-5 w-5 animate-spin rounded-full border-2 border-current border-t-transparent"
+          />
+          <p>Loading notifications...</p>
         </div>
       ) : list.isError ? (
         <div role="alert" className="rounded-2xl border border-slate-200 bg-white p-8 text-center">
