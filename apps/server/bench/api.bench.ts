@@ -15,9 +15,15 @@
  *    warm-up), and the archive checked to hold 100 PDFs.
  * Prints a Markdown table (median and p99 latency, requests per second) for docs/benchmarks.md.
  *
+ * 5. GET /api/dashboard/summary of the big user (20,000 invoices in 5 currencies) in its default
+ *    currency and in its rarest one, and of a user with 100 invoices; each answer is first checked
+ *    against counts made in SQL here.
+ *
  * Options: --duration=S (default 10), --connections=N (default 32), --keep (keep the database),
- * --reuse (use an already seeded invoicer_bench, skipping the seed), --users=N, --per-user=N,
- * --big=N (a smaller seed for a quick try).
+ * --reuse (use an already seeded database, skipping the seed), --users=N, --per-user=N,
+ * --big=N (a smaller seed for a quick try), --database=NAME (default invoicer_bench),
+ * --only=TEXT (only the cases whose name contains TEXT, plus the baseline; the ZIP runs only
+ * when TEXT is in 'bulk ZIP').
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -35,13 +41,17 @@ import { DEFAULT_SEED, seedInvoices } from './seed-invoices';
 
 const serverRoot = fileURLToPath(new URL('..', import.meta.url));
 const repoRoot = path.resolve(serverRoot, '../..');
-const DATABASE = 'invoicer_bench';
 
 const flag = (name: string) => process.argv.includes(`--${name}`);
 const option = (name: string, fallback: number) => {
   const found = process.argv.find((value) => value.startsWith(`--${name}=`));
   return found ? Number(found.split('=')[1]) : fallback;
 };
+const text = (name: string, fallback: string) =>
+  process.argv.find((value) => value.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const DATABASE = text('database', 'invoicer_bench');
+if (!/^[a-z_][a-z0-9_]*$/.test(DATABASE)) throw new Error(`--database must be a plain lower-case name`);
+const ONLY = text('only', '');
 const DURATION = option('duration', 10);
 const CONNECTIONS = option('connections', 32);
 const log = (message: string) => console.log(`[bench:api] ${message}`);
@@ -178,6 +188,16 @@ async function main() {
         [bigUserId],
       )
     ).rows[0]!.amount;
+    // What the dashboard must answer for the big user, counted here without the product's code.
+    const currencies = (
+      await db.query<{ currency: string; n: number }>(
+        `select currency::text, count(*)::int as n from invoices where user_id = $1 group by 1 order by 2 desc`,
+        [bigUserId],
+      )
+    ).rows;
+    const regularCount = (
+      await db.query('select count(*)::int as n from invoices where user_id = $1', [regular.userId])
+    ).rows[0].n as number;
     await db.end();
 
     log('building the server (npm run build -w apps/server)...');
@@ -187,6 +207,26 @@ async function main() {
     server = await startServer(databaseUrl, port);
     const url = `http://127.0.0.1:${port}`;
     const headers = { cookie };
+
+    // Check the dashboard answers before measuring them.
+    const rarest = currencies.at(-1)!;
+    for (const [who, query, expected] of [
+      [headers, '', currencies.find((row) => row.currency === 'EUR')!.n],
+      [headers, `?currency=${rarest.currency}`, rarest.n],
+      [{ cookie: regular.cookie }, '', undefined],
+    ] as const) {
+      const response = await fetch(`${url}/api/dashboard/summary${query}`, { headers: who });
+      const body = (await response.json()) as { data: { total_invoices: number; available_currencies: string[] } };
+      if (response.status !== 200) throw new Error(`dashboard: ${response.status} ${JSON.stringify(body)}`);
+      if (expected !== undefined && body.data.total_invoices !== expected) {
+        throw new Error(`dashboard${query}: ${body.data.total_invoices} invoices, expected ${expected}`);
+      }
+      if (who === headers && body.data.available_currencies.length !== currencies.length) {
+        throw new Error(
+          `dashboard: ${body.data.available_currencies.length} currencies, expected ${currencies.length}`,
+        );
+      }
+    }
 
     const pages = Math.ceil(bigCount / 10);
     const word = client.client_name.split(' ')[0]!.toLowerCase();
@@ -213,6 +253,19 @@ async function main() {
       { name: `list, search amount ("${amount}")`, path: `/api/invoices?search=${encodeURIComponent(amount)}` },
       { name: 'list, search + status=paid', path: `/api/invoices?search=${encodeURIComponent(word)}&status=paid` },
       {
+        name: `dashboard summary, default currency (EUR: ${currencies.find((row) => row.currency === 'EUR')!.n.toLocaleString('en-US')} of ${bigCount.toLocaleString('en-US')} invoices, ${currencies.length} currencies)`,
+        path: '/api/dashboard/summary',
+      },
+      {
+        name: `dashboard summary, currency=${rarest.currency} (${rarest.n.toLocaleString('en-US')} invoices)`,
+        path: `/api/dashboard/summary?currency=${rarest.currency}`,
+      },
+      {
+        name: `dashboard summary of a user with ${regularCount} invoices`,
+        path: '/api/dashboard/summary',
+        headers: { cookie: regular.cookie },
+      },
+      {
         name: 'detail, GET /api/invoices/{id} (1,000 random ids)',
         requests: [
           {
@@ -226,6 +279,8 @@ async function main() {
       },
     ];
 
+    const selected = cases.filter((item, index) => index === 0 || item.name.includes(ONLY));
+    cases.splice(0, cases.length, ...selected);
     const loadBefore = os.loadavg()[0]!;
     // Warm-up: each case a moment, so JIT, plans and caches are what a running server has.
     for (const item of cases) {
@@ -268,7 +323,8 @@ async function main() {
     const zipIds = ids.slice(0, 100);
     const zipTimes: number[] = [];
     let zipBytes = 0;
-    for (let run = 0; run < 6; run++) {
+    const zipRuns = 'bulk ZIP'.includes(ONLY) ? 6 : 0;
+    for (let run = 0; run < zipRuns; run++) {
       const t0 = performance.now();
       const response = await fetch(`${url}/api/invoices/download`, {
         method: 'POST',
@@ -301,9 +357,10 @@ async function main() {
         `| ${row.case} | ${latency.p50} | ${latency.p99} | ${Math.round(requests.average)} | ${(1000 / row.alone.requests.average).toFixed(2)} |`,
       );
     }
-    console.log(
-      `| bulk ZIP of 100 invoices (${(zipBytes / 1024).toFixed(0)} KB), to the last byte | ${zipTimes[Math.floor(zipTimes.length / 2)]!.toFixed(0)} | max ${zipTimes.at(-1)!.toFixed(0)} | | |`,
-    );
+    if (zipTimes.length > 0)
+      console.log(
+        `| bulk ZIP of 100 invoices (${(zipBytes / 1024).toFixed(0)} KB), to the last byte | ${zipTimes[Math.floor(zipTimes.length / 2)]!.toFixed(0)} | max ${zipTimes.at(-1)!.toFixed(0)} | | |`,
+      );
     console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   } finally {
     if (server) {

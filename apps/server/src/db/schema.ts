@@ -175,7 +175,18 @@ export const invoices = pgTable(
       t.dueDate,
     ),
     index('invoices_user_status_due_idx').on(t.userId, t.status, t.dueDate),
-    index('invoices_user_currency_idx').on(t.userId, t.currency, t.status),
+    // The dashboard: a currency's newest invoices in index order, and every figure (counts and sums
+    // by effective status, the monthly series) as an index-only scan of the user's range.
+    index('invoices_user_currency_created_idx').on(
+      t.userId,
+      t.currency,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+      t.status,
+      t.dueDate,
+      t.totalMinor,
+      t.issuedDate,
+    ),
     index('invoices_client_idx').on(t.clientId),
     index('invoices_business_idx').on(t.businessId),
     // Searches are per user: btree_gin puts user_id in the trigram index, so other users' matches are never visited.

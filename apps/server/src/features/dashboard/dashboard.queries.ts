@@ -7,8 +7,7 @@ import { clients, invoices, users } from '../../db/schema';
 import { effectiveStatusSql } from '../invoices/invoices.queries';
 
 /**
- * The dashboard's SQL: every figure of one summary in one statement, one pass over the user's
- * invoices. Statuses are the invoices feature's effective status (its one definition of overdue).
+ * The dashboard's SQL: every figure of one summary in one statement, from one index. Statuses are the invoices feature's effective status (its one definition of overdue).
  * Money stays integer minor units; sums travel as text (a bigint sum may pass 2^53).
  */
 
@@ -56,33 +55,40 @@ export interface SummaryRow {
 const u = sql.raw('$1::uuid');
 const requested = sql.raw('$2::text');
 
+const effective = effectiveStatusSql();
+
 /**
- * - `mine`: the user's invoices reduced to what the figures need (one index range; materialized,
- *   since three parts read it).
+ * Parts, each reading invoices_user_currency_created_idx (user_id, currency, created_at DESC,
+ * id DESC, status, due_date, total_minor, issued_date), so only the 4 recent invoices touch the table:
+ * - `per_status`: the user's invoices counted and summed by currency and effective status (an
+ *   index-only scan of the user's range; two aggregates a row, pivoted afterwards on a few rows:
+ *   measured faster than nine filtered aggregates over every row);
  * - `chosen`: the requested currency; else the user's default currency if they have invoices in
- *   it; else the one with the most invoices (ties by code); else the default currency.
- * - `monthly`: DASHBOARD_CHART_MONTHS calendar months (UTC) ending with the current one, by issued
- *   date (created date when none), months without invoices as zeros.
+ *   it; else the one with the most invoices (ties by code); else the default currency;
+ * - `by_month`: the chosen currency's invoices of the last DASHBOARD_CHART_MONTHS calendar months
+ *   (UTC) by issued date (created date when none), joined to every month so empty ones are zeros;
+ * - `recent`: the chosen currency's newest invoices, straight from the index order.
+ * The chosen code is char(3) like the column, so the comparison stays an index condition.
  */
 const summarySql = sql`
-with mine as materialized (
-  select ${invoices.id} as id, ${invoices.currency}::text as currency, ${effectiveStatusSql()} as status,
-         ${invoices.totalMinor} as total_minor, ${invoices.createdAt} as created_at,
-         coalesce(${invoices.issuedDate}, (${invoices.createdAt} at time zone 'UTC')::date) as day
+with per_status as (
+  select ${invoices.currency}::text as currency, ${effective} as status,
+         count(*)::int as n, sum(${invoices.totalMinor}) as total
     from ${invoices}
    where ${invoices.userId} = ${u}
+   group by 1, 2
 ),
 per_currency as (
   select currency,
-         count(*)::int as invoice_count,
-         coalesce(sum(total_minor), 0)::text as total,
-         coalesce(sum(total_minor) filter (where status = 'paid'), 0)::text as revenue,
-         coalesce(sum(total_minor) filter (where status in ('sent', 'overdue')), 0)::text as outstanding,
-         (count(*) filter (where status = 'draft'))::int as draft,
-         (count(*) filter (where status = 'sent'))::int as unpaid,
-         (count(*) filter (where status = 'paid'))::int as paid,
-         (count(*) filter (where status = 'overdue'))::int as overdue
-    from mine
+         sum(n)::int as invoice_count,
+         sum(total)::text as total,
+         coalesce(sum(total) filter (where status = 'paid'), 0)::text as revenue,
+         coalesce(sum(total) filter (where status in ('sent', 'overdue')), 0)::text as outstanding,
+         coalesce(sum(n) filter (where status = 'draft'), 0)::int as draft,
+         coalesce(sum(n) filter (where status = 'sent'), 0)::int as unpaid,
+         coalesce(sum(n) filter (where status = 'paid'), 0)::int as paid,
+         coalesce(sum(n) filter (where status = 'overdue'), 0)::int as overdue
+    from per_status
    group by currency
 ),
 chosen as (
@@ -92,7 +98,7 @@ chosen as (
              where p.currency = ${users.defaultCurrency}::text),
            (select p.currency from per_currency p order by p.invoice_count desc, p.currency limit 1),
            (select ${users.defaultCurrency}::text from ${users} where ${users.id} = ${u})
-         ) as code
+         )::char(3) as code
 ),
 months as (
   select (date_trunc('month', now() at time zone 'UTC') - make_interval(months => n))::date as start
@@ -102,26 +108,30 @@ by_month as (
   select date_trunc('month', day)::date as start,
          coalesce(sum(total_minor) filter (where status = 'paid'), 0) as paid,
          coalesce(sum(total_minor) filter (where status in ('sent', 'overdue')), 0) as outstanding
-    from mine
-   where currency = (select code from chosen) and day >= (select min(start) from months)
+    from (select ${invoices.totalMinor} as total_minor, ${effective} as status,
+                 coalesce(${invoices.issuedDate}, (${invoices.createdAt} at time zone 'UTC')::date) as day
+            from ${invoices}
+           where ${invoices.userId} = ${u} and ${invoices.currency} = (select code from chosen)) as chosen_invoices
+   where day >= (select min(start) from months)
    group by 1
 ),
 recent as (
-  select id, status
-    from mine
-   where currency = (select code from chosen)
-   order by created_at desc, id desc
+  select ${invoices.id} as id, ${invoices.createdAt} as created_ts,
+         ${invoices.invoiceNumber} as invoice_number, ${effective} as status,
+         to_char(${invoices.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+         ${invoices.issuedDate} as issued_date, ${invoices.dueDate} as due_date,
+         ${invoices.totalMinor}::text as total, ${invoices.currency}::text as currency,
+         ${invoices.clientName} as client_name
+    from ${invoices}
+   where ${invoices.userId} = ${u} and ${invoices.currency} = (select code from chosen)
+   order by ${invoices.createdAt} desc, ${invoices.id} desc
    limit ${sql.raw(String(DASHBOARD_RECENT_INVOICES))}
 )
 select
-  (select code from chosen) as currency,
+  (select code::text from chosen) as currency,
   (select coalesce(json_agg(p order by p.currency), '[]'::json) from per_currency p) as per_currency,
-  (select coalesce(json_agg(r order by r.created_at desc, r.id desc), '[]'::json) from (
-     select i.id, i.invoice_number, recent.status,
-            to_char(i.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-            i.issued_date, i.due_date, i.total_minor::text as total, i.currency::text as currency, i.client_name
-       from recent join ${invoices} i on i.id = recent.id
-  ) r) as recent,
+  (select coalesce(json_agg(to_jsonb(r) - 'created_ts' order by r.created_ts desc, r.id desc), '[]'::json)
+     from recent r) as recent,
   (select json_agg(json_build_object(
             'month', to_char(months.start, 'YYYY-MM'),
             'paid', coalesce(by_month.paid, 0)::text,
@@ -132,10 +142,10 @@ select
 `;
 
 /**
- * Rendered once and run as a named prepared statement on the pool (parsed and planned once per
+ * Rendered once ($1 the user id, $2 the requested currency or null) and run as a named prepared statement on the pool (parsed and planned once per
  * connection), as the invoices feature does with its hot reads.
  */
-const summaryText = new PgDialect().sqlToQuery(summarySql).sql;
+export const summaryText = new PgDialect().sqlToQuery(summarySql).sql;
 
 /** The whole summary for `userId`, for `currency` when given (the caller checked it is a currency code). */
 export async function selectSummary(pool: pg.Pool, userId: string, currency: string | undefined): Promise<SummaryRow> {

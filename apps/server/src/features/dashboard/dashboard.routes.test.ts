@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { as, createInvoice, utcDate } from '../invoices/invoice-test-fixtures';
+import { summaryText } from './dashboard.queries';
 
 /** An invoice of one item at `amount`, nothing else on it, so its total is `amount`. */
 interface Fixture {
@@ -321,5 +322,25 @@ describe('GET /api/dashboard/summary', () => {
       unique_clients: 1,
     });
     expect(data.invoices.map((invoice) => invoice.invoice_number)).toEqual(['B1']);
+  });
+
+  it('reads invoices through one index only: invoices_user_currency_created_idx', async () => {
+    // What a running database has: statistics and a visibility map (autovacuum), so index-only scans pay.
+    await t.pool.query('vacuum analyze invoices');
+    const client = await t.pool.connect();
+    try {
+      await client.query('begin');
+      // Priced out, so a part that the index cannot serve shows up as another path.
+      await client.query('set local enable_seqscan = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain ${summaryText}`, [ada.id, null]);
+      await client.query('rollback');
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).not.toMatch(/Seq Scan on invoices/);
+      const indexes = [...plan.matchAll(/\b(invoices_\w+_(?:idx|key|pkey))\b/g)].map((match) => match[1]);
+      expect(indexes.length, plan).toBeGreaterThanOrEqual(3);
+      expect(new Set(indexes), plan).toEqual(new Set(['invoices_user_currency_created_idx']));
+    } finally {
+      client.release();
+    }
   });
 });
