@@ -62,7 +62,8 @@ const effective = effectiveStatusSql();
  * id DESC, status, due_date, total_minor, issued_date), so only the 4 recent invoices touch the table:
  * - `per_status`: the user's invoices counted and summed by currency and effective status (an
  *   index-only scan of the user's range; two aggregates a row, pivoted afterwards on a few rows:
- *   measured faster than nine filtered aggregates over every row);
+ *   measured faster than nine filtered aggregates over every row, and the char(3) column as the
+ *   key faster than its text cast);
  * - `chosen`: the requested currency; else the user's default currency if they have invoices in
  *   it; else the one with the most invoices (ties by code); else the default currency;
  * - `by_month`: the chosen currency's invoices of the last DASHBOARD_CHART_MONTHS calendar months
@@ -72,14 +73,14 @@ const effective = effectiveStatusSql();
  */
 const summarySql = sql`
 with per_status as (
-  select ${invoices.currency}::text as currency, ${effective} as status,
+  select ${invoices.currency} as currency, ${effective} as status,
          count(*)::int as n, sum(${invoices.totalMinor}) as total
     from ${invoices}
    where ${invoices.userId} = ${u}
    group by 1, 2
 ),
 per_currency as (
-  select currency,
+  select currency::text as currency,
          sum(n)::int as invoice_count,
          sum(total)::text as total,
          coalesce(sum(total) filter (where status = 'paid'), 0)::text as revenue,
