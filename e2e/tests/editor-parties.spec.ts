@@ -221,6 +221,33 @@ test('the chosen client is edited on /clients/edit/{id}; back on /new the draft 
   await expect(renamed).toHaveAttribute('aria-selected', 'true');
 });
 
+test(
+  'typing in From while the picker code loads: the text stays and so does the focus',
+  { tag: '@desktop' },
+  async ({ page }) => {
+    await signedInAccount(page);
+    await seedParties(page);
+    // The picker's code held back, as on a slow connection.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/party-picker-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/new');
+    await expect(page.getByTestId('invoice-editor')).toBeVisible();
+    const plain = page.getByRole('textbox', { name: 'From', exact: true });
+    await plain.click();
+    await page.keyboard.type('Ac');
+    release();
+    const from = picker(page, 'From');
+    await expect(from).toBeFocused();
+    await page.keyboard.type('me');
+    await expect(from).toHaveValue('Acme');
+    await expect(suggestions(page, 'From').getByRole('option', { name: /Acme Studio Ltd/ })).toBeVisible();
+  },
+);
+
 test('a guest keeps the plain From and To text areas', async ({ page }) => {
   await page.goto('/new');
   await expect(page.getByTestId('invoice-editor')).toBeVisible();

@@ -23,10 +23,12 @@ const banner = (page: Page) => page.getByTestId('editor-error');
 const saveButton = (page: Page, testInfo: TestInfo) =>
   page.getByRole('button', { name: testInfo.project.name === 'mobile' ? 'Save' : 'Save Invoice', exact: true });
 
-async function editorReady(page: Page) {
+/** The editor is on screen with its drag code (wide screens) and, for a signed-in user, the From / To pickers. */
+async function editorReady(page: Page, signedIn = true) {
   await expect(page.getByTestId('invoice-editor')).toBeVisible();
   const wide = await page.evaluate(() => window.matchMedia('(min-width: 768px)').matches);
   if (wide) await expect(page.getByRole('button', { name: /^Drag to reorder Item/ }).first()).toBeEnabled();
+  if (signedIn) await expect(page.getByRole('combobox', { name: 'To', exact: true })).toBeVisible();
 }
 
 /** An invoice saved through the real API. */
@@ -70,7 +72,7 @@ test('a guest pressing Save gets the login modal and nothing is sent', async ({ 
     if (request.method() !== 'GET' && request.url().includes('/api/invoices')) posts.push(request.url());
   });
   await page.goto('/new');
-  await editorReady(page);
+  await editorReady(page, false);
   await field(page, 'From').fill('Acme');
   await field(page, 'To').fill('Globex');
   await field(page, 'Item 1 name').fill('Design');

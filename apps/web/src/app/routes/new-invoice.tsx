@@ -94,6 +94,7 @@ function usePartyFields(userId: string | undefined) {
           value={field.value}
           partyId={field.partyId}
           onChange={field.onChange}
+          onMountTextarea={field.takeOver}
           renderForm={renderBusinessForm}
         />
       ) : (
@@ -105,6 +106,7 @@ function usePartyFields(userId: string | undefined) {
           value={field.value}
           partyId={field.partyId}
           onChange={field.onChange}
+          onMountTextarea={field.takeOver}
           renderForm={renderClientForm}
           links={CLIENT_LINKS}
         />

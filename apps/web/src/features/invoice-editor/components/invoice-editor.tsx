@@ -37,7 +37,7 @@ import { DateField } from './date-field';
 import { ErrorBanner } from './error-banner';
 import { ItemsSection } from './items-section';
 import { LogoUploader } from './logo-uploader';
-import { PartyField, type PartyFieldRenderProps, type PartySide } from './party-field';
+import { PartyField, type PartyFieldProps, type PartyFieldRenderProps, type PartySide } from './party-field';
 import { SummarySection } from './summary-section';
 import { InvoiceNumberField, NotesField } from './text-fields';
 
@@ -118,21 +118,50 @@ function RestoredEditorForm({ draft, ...props }: InvoiceEditorProps & { draft: P
   return <EditorForm {...props} initial={use(draft)} />;
 }
 
+type Caret = { start: number; end: number } | null;
+
+/** The plain field shown while the page's own one loads; notes on leaving where the user's caret was. */
+function ReplaceablePartyField({ caretOnLeave, ...props }: PartyFieldProps & { caretOnLeave: { current: Caret } }) {
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const node = textarea.current;
+    // Runs before React removes the element, so the focus is still where the user left it.
+    return () => {
+      caretOnLeave.current =
+        node !== null && node === document.activeElement
+          ? { start: node.selectionStart, end: node.selectionEnd }
+          : null;
+    };
+  }, [caretOnLeave]);
+  return <PartyField {...props} textareaRef={textarea} />;
+}
+
 /** The party field, rendered again only when its own value changes (not on every keystroke elsewhere). */
 const PartySlot = memo(function PartySlot({
   render,
   ...field
-}: PartyFieldRenderProps & { render: ((field: PartyFieldRenderProps) => ReactNode) | undefined }) {
-  const plain = (
-    <PartyField
-      label={field.label}
-      value={field.value}
-      onChange={(value) => field.onChange(value, field.partyId)}
-      placeholder={field.placeholder}
-    />
+}: Omit<PartyFieldRenderProps, 'takeOver'> & { render: ((field: PartyFieldRenderProps) => ReactNode) | undefined }) {
+  const caretOnLeave = useRef<Caret>(null);
+  // The page's field replaces the plain one when its code arrives; whoever was typing goes on typing.
+  const takeOver = useCallback((textarea: HTMLTextAreaElement) => {
+    const caret = caretOnLeave.current;
+    caretOnLeave.current = null;
+    if (!caret) return;
+    textarea.focus();
+    textarea.setSelectionRange(caret.start, caret.end);
+  }, []);
+  const plainProps = {
+    label: field.label,
+    value: field.value,
+    onChange: (value: string) => field.onChange(value, field.partyId),
+    placeholder: field.placeholder,
+  };
+  if (!render) return <PartyField {...plainProps} />;
+  return (
+    <Suspense fallback={<ReplaceablePartyField {...plainProps} caretOnLeave={caretOnLeave} />}>
+      {render({ ...field, takeOver })}
+    </Suspense>
   );
-  if (!render) return plain;
-  return <Suspense fallback={plain}>{render(field)}</Suspense>;
 });
 
 function EditorForm({
@@ -219,6 +248,14 @@ function EditorForm({
     () => (totals ? totals.lines.map((line) => formatMoney(line, symbol)) : items.map(() => '—')),
     [totals, symbol, items],
   );
+
+  // A chosen client or business belongs to the account that chose it: signed out, only the text stays.
+  useEffect(() => {
+    if (isSignedIn) return;
+    const { from, to, businessId, clientId } = valuesRef.current;
+    if (businessId !== null) dispatch({ type: 'setParty', side: 'from', value: from, partyId: null });
+    if (clientId !== null) dispatch({ type: 'setParty', side: 'to', value: to, partyId: null });
+  }, [isSignedIn]);
 
   const setText = useMemo(() => {
     const setter = (field: TextField) => (value: string) => dispatch({ type: 'setText', field, value });

@@ -1,4 +1,4 @@
-import { memo, useId } from 'react';
+import { memo, useId, type Ref } from 'react';
 import { Label, Textarea } from '../../../components/ui/field';
 
 export type PartySide = 'from' | 'to';
@@ -14,6 +14,11 @@ export interface PartyFieldRenderProps {
   partyId: string | null;
   onChange: (value: string, partyId: string | null) => void;
   placeholder: string;
+  /**
+   * Call once on mount with the field's text area: when the plain field it replaces had the
+   * focus (the user was typing while the page's field loaded), it gets the focus and the caret.
+   */
+  takeOver: (textarea: HTMLTextAreaElement) => void;
 }
 
 export interface PartyFieldProps {
@@ -21,18 +26,26 @@ export interface PartyFieldProps {
   value: string;
   onChange: (value: string) => void;
   placeholder: string;
+  textareaRef?: Ref<HTMLTextAreaElement>;
 }
 
 /**
  * The sender or the recipient as free text, one line per row of the address block: what guests
  * get, and what shows while a signed-in user's picker loads (see PartyFieldRenderProps).
  */
-export const PartyField = memo(function PartyField({ label, value, onChange, placeholder }: PartyFieldProps) {
+export const PartyField = memo(function PartyField({
+  label,
+  value,
+  onChange,
+  placeholder,
+  textareaRef,
+}: PartyFieldProps) {
   const id = useId();
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <Label htmlFor={id}>{label}</Label>
       <Textarea
+        ref={textareaRef}
         id={id}
         value={value}
         placeholder={placeholder}

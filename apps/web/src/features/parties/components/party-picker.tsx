@@ -1,5 +1,15 @@
 import { Pencil, Plus } from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Label, Textarea } from '../../../components/ui/field';
@@ -56,6 +66,8 @@ export interface PartyPickerProps {
   onChange: (value: string, partyId: string | null) => void;
   placeholder?: string;
   noResultsText?: string;
+  /** Called once on mount with the text area (the page hands over focus and caret of a field it replaces). */
+  onMountTextarea?: (textarea: HTMLTextAreaElement) => void;
   /** Modal mode: renders the create / edit form (the page supplies it; features do not import each other). */
   renderForm?: (form: PartyFormRenderProps) => ReactNode;
   links?: PartyPickerLinks;
@@ -86,6 +98,7 @@ export function PartyPicker({
   onChange,
   placeholder = 'Type to search',
   noResultsText = 'No results found',
+  onMountTextarea,
   renderForm,
   links,
 }: PartyPickerProps) {
@@ -105,6 +118,12 @@ export function PartyPicker({
   const [activeIndex, setActiveIndex] = useState(-1);
   const [form, setForm] = useState<OpenForm | null>(null);
   const closeTimer = useRef<number | undefined>(undefined);
+  const popup = useRef<HTMLDivElement>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const onMountRef = useRef(onMountTextarea);
+  useLayoutEffect(() => {
+    if (textarea.current) onMountRef.current?.(textarea.current);
+  }, []);
   // Focus coming back from a closed form (the dialog returns it) must not reopen the list.
   const skipFocusOpen = useRef(false);
 
@@ -247,6 +266,11 @@ export function PartyPicker({
     }
   };
 
+  // On a phone the field is often low on the screen: bring the opened list into view (above the bottom bar).
+  useEffect(() => {
+    if (open) popup.current?.scrollIntoView({ block: 'nearest' });
+  }, [open]);
+
   useEffect(() => {
     if (open && activeIndex >= 0)
       document.getElementById(`${id}-option-${activeIndex}`)?.scrollIntoView({ block: 'nearest' });
@@ -280,6 +304,7 @@ export function PartyPicker({
           aria-autocomplete="list"
           aria-activedescendant={open && activeIndex >= 0 ? optionId(activeIndex) : undefined}
           autoComplete="off"
+          ref={textarea}
           value={value}
           placeholder={placeholder}
           className="min-h-28"
@@ -308,7 +333,8 @@ export function PartyPicker({
         />
         {open && (
           <div
-            className="absolute inset-x-0 top-full z-30 mt-1 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg"
+            ref={popup}
+            className="absolute inset-x-0 top-full z-30 mt-1 scroll-mb-24 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg md:scroll-mb-4"
             // Choosing with the mouse or a finger keeps the focus in the text area.
             onMouseDown={(event) => event.preventDefault()}
           >
