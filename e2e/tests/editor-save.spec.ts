@@ -277,6 +277,14 @@ test('Edit Invoice opens edit mode: the invoice loads, Save updates it (number a
   await expect(page.getByRole('switch', { name: 'Tax' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByTestId('invoice-total')).toHaveText('$396.00');
 
+  // Edit mode keeps no draft, so the linked client is edited in the modal, not on its own page.
+  await page.getByRole('button', { name: 'Edit client' }).click();
+  const clientDialog = page.getByRole('dialog', { name: 'Edit Client' });
+  await expect(clientDialog.getByLabel('Name')).toHaveValue('Globex Corporation');
+  await expect(page).toHaveURL(/\/new$/);
+  await clientDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(clientDialog).toBeHidden();
+
   // Save updates (PUT) the same invoice.
   await field(page, 'Item 2 rate').fill('100');
   await expect(page.getByTestId('invoice-total')).toHaveText('$440.00');

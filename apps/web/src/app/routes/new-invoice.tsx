@@ -65,7 +65,7 @@ function renderBusinessForm({ mode, party, onClose, onSaved }: PartyFormRenderPr
   );
 }
 
-/** 'Add new client': the client dialog. Editing the chosen client goes to /clients/edit/{id} (routed mode). */
+/** 'Add new client', and in edit mode the chosen client's Edit: the client dialog (modal mode). */
 function renderClientForm({ mode, party, onClose, onSaved }: PartyFormRenderProps) {
   return (
     <Suspense fallback={null}>
@@ -81,8 +81,12 @@ function renderClientForm({ mode, party, onClose, onSaved }: PartyFormRenderProp
 
 const CLIENT_LINKS = { edit: '/clients' } as const;
 
-/** From lists the user's businesses, To their clients (spec part 1 §2). */
-function usePartyFields(userId: string | undefined) {
+/**
+ * From lists the user's businesses, To their clients (spec part 1 §2). The chosen client is
+ * edited on /clients/edit/{id}, and the draft brings the form back afterwards; edit mode keeps
+ * no draft, so there the client is edited in the modal instead.
+ */
+function usePartyFields(userId: string | undefined, clientEditByRoute: boolean) {
   return useCallback(
     (field: PartyFieldRenderProps) =>
       field.side === 'from' ? (
@@ -108,10 +112,10 @@ function usePartyFields(userId: string | undefined) {
           onChange={field.onChange}
           onMountTextarea={field.takeOver}
           renderForm={renderClientForm}
-          links={CLIENT_LINKS}
+          {...(clientEditByRoute ? { links: CLIENT_LINKS } : {})}
         />
       ),
-    [userId],
+    [userId, clientEditByRoute],
   );
 }
 
@@ -175,10 +179,10 @@ export function NewInvoiceRoute() {
   const userId = session.user?.id;
   const isSignedIn = session.status === 'signed-in';
   const requireAccount = useCallback(() => openAuthModal('login'), []);
-  const partyFields = usePartyFields(userId);
-  const renderPartyField = isSignedIn ? partyFields : undefined;
   // Edit load needs a user; a guest arriving with the state gets a new invoice.
   const editId = isSignedIn ? editInvoiceIdOf(location.state) : null;
+  const partyFields = usePartyFields(userId, editId === null);
+  const renderPartyField = isSignedIn ? partyFields : undefined;
   const [loadError, setLoadError] = useState<string | null>(null);
   useEffect(() => {
     if (editId) setLoadError(null);
