@@ -193,18 +193,25 @@ export function PartyPicker({
     [links?.create, editPrefix, partyId, renderForm, type, chosen, navigate],
   );
 
-  // Routed mode: the create route, or the edit shape with a known id, opens the form (spec part 2 §2).
+  // Routed mode: the create route, or the edit shape with a known id, opens the form (spec part 2 §2),
+  // once per visit of that path (the list reloading after the save must not open it again).
+  const routeHandled = useRef<string | null>(null);
   useEffect(() => {
-    if (!renderForm) return;
+    if (!renderForm || routeHandled.current === pathname) return;
+    let next: OpenForm;
     if (links?.create && pathname === links.create) {
-      setForm((current) => current ?? { mode: 'create', party: null, routed: true });
-      return;
-    }
-    if (editPrefix && pathname.startsWith(`${editPrefix}/edit/`)) {
+      next = { mode: 'create', party: null, routed: true };
+    } else if (editPrefix && pathname.startsWith(`${editPrefix}/edit/`)) {
       const editId = decodeURIComponent(pathname.slice(`${editPrefix}/edit/`.length));
       const party = parties.find((entry) => entry.id === editId);
-      if (party) setForm((current) => current ?? { mode: 'edit', party, routed: true });
+      if (!party) return; // not (yet) a known party
+      next = { mode: 'edit', party, routed: true };
+    } else {
+      routeHandled.current = null;
+      return;
     }
+    routeHandled.current = pathname;
+    setForm(next);
   }, [pathname, links?.create, editPrefix, parties, renderForm]);
 
   const routedForm = form?.routed === true;
