@@ -23,7 +23,7 @@ import { saveInvoice } from '../api/save-invoice';
 import { useDraftAutosave } from '../hooks/use-draft-autosave';
 import { useIsMobile } from '../hooks/use-is-mobile';
 import { lazyWithFallback } from '../lib/lazy-with-fallback';
-import { saveFile } from '../lib/save-file';
+import { saveFile } from '../../../lib/save-file';
 import { clearDraft, hasStoredDraft, writeDraft } from '../model/draft-storage';
 import type { RestoredDraft } from '../model/draft-restore';
 import { editorReducer, initEditorState, type TextField } from '../model/editor-reducer';

@@ -12,7 +12,7 @@ import {
   isNotFound,
   updateInvoiceStatus,
 } from '../api/invoices-api';
-import { saveFile } from '../lib/save-file';
+import { saveFile } from '../../../lib/save-file';
 import type { ListQuery } from '../model/list-query';
 import { failureMessage, INVOICE_TOASTS, isNetworkError } from '../model/messages';
 import { statusLabel } from '../model/invoice-status';
