@@ -227,7 +227,7 @@ test.describe('desktop', { tag: '@desktop' }, () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   });
 
-  test('settings: tabs follow ?section=, templates, billing, the businesses placeholder and the back button', async ({
+  test('settings: tabs follow ?section=, templates, billing, the businesses section and the back button', async ({
     page,
     request,
   }) => {
@@ -258,7 +258,8 @@ test.describe('desktop', { tag: '@desktop' }, () => {
 
     await tabs.getByRole('tab', { name: 'Businesses' }).click();
     await expect(page).toHaveURL(/section=business$/);
-    await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Businesses' })).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Businesses', exact: true })).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'No businesses added yet' })).toBeVisible();
 
     await page.goto('/settings?section=unknown');
     await expect(tabs.getByRole('tab', { name: 'Profile Settings' })).toHaveAttribute('aria-selected', 'true');
