@@ -1,0 +1,81 @@
+import sharp from 'sharp';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { expect } from 'vitest';
+import { savedPayload } from '../src/features/invoices/invoice-test-fixtures';
+import { signUp, type TestAccount } from './accounts';
+
+/** One of every resource a user owns, made through the real routes. */
+export interface OwnedResources {
+  account: TestAccount;
+  clientId: string;
+  businessId: string;
+  invoiceId: string;
+  notificationId: string;
+  logoUrl: string;
+}
+
+export interface TwoUsers {
+  /** The owner of the resources B tries to reach. */
+  a: OwnedResources;
+  /** The intruder: signed in, with resources of its own. */
+  b: OwnedResources;
+}
+
+function multipartPng(png: Buffer) {
+  const boundary = 'two-users-boundary';
+  return {
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+async function ownResources(app: FastifyInstance, pool: pg.Pool, first_name: string): Promise<OwnedResources> {
+  const account = await signUp(app, { first_name });
+  const send = async (method: 'POST', url: string, payload: unknown) => {
+    const response = await app.inject({ method, url, payload: payload as object, headers: { cookie: account.cookie } });
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(201);
+    return response.json();
+  };
+  const client = await send('POST', '/api/clients', { name: `${first_name}'s client`, email: 'client@example.com' });
+  const business = await send('POST', '/api/businesses', {
+    name: `${first_name}'s business`,
+    email: 'business@example.com',
+  });
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
+  const upload = await app.inject({ method: 'POST', url: '/upload-logo', ...multipartPng(png) });
+  expect(upload.statusCode, upload.body).toBe(201);
+  const logoUrl = upload.json().logo_url as string;
+  const invoice = await send(
+    'POST',
+    '/api/invoices',
+    savedPayload(account, { logo_url: logoUrl }, { client_id: client.client.id, business_id: business.business.id }),
+  );
+  // Creating a client notifies its owner: that notification is the one B must not reach.
+  const { rows } = await pool.query<{ id: string }>(
+    'select id from notifications where user_id = $1 order by created_at limit 1',
+    [account.id],
+  );
+  expect(rows[0], 'a notification for the new client').toBeDefined();
+  return {
+    account,
+    clientId: client.client.id,
+    businessId: business.business.id,
+    invoiceId: invoice.id,
+    notificationId: rows[0]!.id,
+    logoUrl,
+  };
+}
+
+/** Users A and B, each with a client, a business, an invoice (using both and a logo) and a notification. */
+export async function twoUsers(app: FastifyInstance, pool: pg.Pool): Promise<TwoUsers> {
+  return { a: await ownResources(app, pool, 'Alice'), b: await ownResources(app, pool, 'Bob') };
+}
