@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import type { HTTPMethods, LightMyRequestResponse, RouteOptions } from 'fastify';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type TestAccount } from './accounts';
+import { createTestApp, type TestApp } from './app';
+import { dbFingerprint } from './db-fingerprint';
+
+/**
+ * The security suite's request-level checks (issue 8 item 1): cross-site writes refused on every
+ * state-changing route, the response headers (strict CSP on the SPA, nosniff, no framing), and
+ * hostile uploads (an HTML file named .png, an SVG with a script, 20 MB, decompression bombs,
+ * a PNG carrying HTML after its end) — each refusal leaving every table as it was.
+ */
+
+const CROSS_SITE = { success: false, error: 'Cross-site requests are not allowed.' };
+
+function multipart(bytes: Buffer, fileName = 'logo.png', contentType = 'image/png') {
+  const boundary = 'security-suite-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A few kilobytes that declare a 60000 × 60000 image (gigabytes once decoded). */
+function pngBomb(): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(60_000, 0);
+  header.writeUInt32BE(60_000, 4);
+  header.writeUInt8(8, 8);
+  header.writeUInt8(2, 9);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(60_000 * 3 + 1), { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function expectEnvelope(response: LightMyRequestResponse, label: string) {
+  const body = response.json();
+  expect(body.success, label).toBe(false);
+  expect(typeof body.error, label).toBe('string');
+  expect(body.error.length, label).toBeGreaterThan(0);
+}
+
+describe('cross-site requests, security headers and hostile uploads', () => {
+  const writes: { method: string; url: string }[] = [];
+  let t: TestApp;
+  let account: TestAccount;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(path.join(tmpdir(), 'security-dist-'));
+    mkdirSync(path.join(distDir, 'assets'));
+    writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/app.js"></script></head><body></body></html>',
+    );
+    writeFileSync(path.join(distDir, 'assets', 'app.js'), 'console.log(1);');
+    t = await createTestApp(
+      { WEB_DIST_DIR: distDir },
+      {
+        onRoute: (route: RouteOptions) => {
+          for (const method of [route.method].flat()) {
+            if (!['GET', 'HEAD', 'OPTIONS'].includes(String(method)))
+              writes.push({ method: String(method), url: route.url });
+          }
+        },
+      },
+    );
+    account = await signUp(t.app);
+  });
+
+  it('refuses every state-changing route from another site, before anything runs', async () => {
+    expect(writes.length).toBeGreaterThanOrEqual(20);
+    const hostile = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { origin: 'http://localhost:80.evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const { method, url } of writes) {
+      for (const headers of hostile) {
+        const before = await dbFingerprint(t.pool);
+        const response = await t.app.inject({
+          method: method as HTTPMethods,
+          url: url.replace(/:[A-Za-z_]+/g, () => randomUUID()),
+          payload: { name: 'Cross', email: 'cross@example.com' },
+          headers: { ...headers, cookie: account.cookie },
+        });
+        const label = `${method} ${url} with ${JSON.stringify(headers)}`;
+        expect(response.statusCode, label).toBe(403);
+        expect(response.json(), label).toEqual(CROSS_SITE);
+        expect(await dbFingerprint(t.pool), label).toEqual(before);
+      }
+    }
+  });
+
+  it('lets the same request through from our own origin', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/clients',
+      payload: { name: 'Same site', email: 'same@example.com' },
+      headers: { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin', cookie: account.cookie },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  });
+
+  it('serves the SPA with a strict Content-Security-Policy, nosniff and no framing', async () => {
+    for (const url of ['/', '/invoices/new', '/settings?tab=profile']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      const csp = String(response.headers['content-security-policy']);
+      const directives = new Map(
+        csp.split(';').map((part) => {
+          const [name, ...values] = part.trim().split(/\s+/);
+          return [name!, values] as const;
+        }),
+      );
+      expect(directives.get('default-src'), csp).toEqual(["'self'"]);
+      expect(directives.get('script-src'), csp).toEqual(["'self'"]);
+      expect(directives.get('object-src'), csp).toEqual(["'none'"]);
+      expect(directives.get('frame-ancestors'), csp).toEqual(["'none'"]);
+      expect(directives.get('base-uri'), csp).toEqual(["'self'"]);
+      expect(directives.get('form-action'), csp).toEqual(["'self'"]);
+      expect(csp).not.toContain('unsafe-eval');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(['DENY', 'SAMEORIGIN']).toContain(response.headers['x-frame-options']);
+      expect(response.headers['referrer-policy'], url).toBeDefined();
+    }
+  });
+
+  it('sends nosniff and the CSP on API answers, errors and assets too', async () => {
+    for (const [url, status] of [
+      ['/api/health', 200],
+      ['/api/nothing-here', 404],
+      ['/assets/app.js', 200],
+      ['/api/invoices', 401],
+    ] as const) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(status);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(String(response.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  async function refusedUpload(label: string, request: { payload: Buffer | string; headers: Record<string, string> }) {
+    const before = await dbFingerprint(t.pool);
+    const response = await t.app.inject({ method: 'POST', url: '/upload-logo', ...request });
+    expect([400, 413], `${label}: ${response.statusCode} ${response.body.slice(0, 200)}`).toContain(
+      response.statusCode,
+    );
+    expectEnvelope(response, label);
+    expect(await dbFingerprint(t.pool), label).toEqual(before);
+  }
+
+  it('refuses hostile uploads with the envelope and stores nothing', async () => {
+    await refusedUpload('an HTML file named .png', multipart(Buffer.from('<html><script>alert(1)</script></html>')));
+    await refusedUpload(
+      'an SVG with a script',
+      multipart(
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(1)</script></svg>'),
+        'logo.svg',
+        'image/svg+xml',
+      ),
+    );
+    await refusedUpload('an SVG named .png', multipart(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')));
+    const twentyMegabytes = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(20 * 1024 * 1024),
+    ]);
+    await refusedUpload('a 20 MB file', multipart(twentyMegabytes));
+    await refusedUpload('a decompression bomb', multipart(pngBomb()));
+  });
+
+  it('refuses a 20 MB JSON body and a decompression bomb as a data URL logo', async () => {
+    const before = await dbFingerprint(t.pool);
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/clients',
+      payload: JSON.stringify({ name: 'x'.repeat(20 * 1024 * 1024), email: 'big@example.com' }),
+      headers: { 'content-type': 'application/json', cookie: account.cookie },
+    });
+    expect(big.statusCode).toBe(400);
+    expect(big.json()).toEqual({ success: false, error: 'The request body is too large (at most 1 MB).' });
+    const bombUrl = `data:image/png;base64,${pngBomb().toString('base64')}`;
+    for (const url of ['/generate-invoice', '/preview-invoice']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: { from: 'A', to: 'B', items: [{ name: 'x', quantity: 1, unit_cost: 1 }], logo_url: bombUrl },
+      });
+      expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
+      if (response.statusCode !== 200) expectEnvelope(response, url);
+    }
+    expect(await dbFingerprint(t.pool)).toEqual(before);
+  });
+
+  it('re-encodes an accepted image: HTML hidden after a PNG is not served back, and the logo cannot run', async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const polyglot = Buffer.concat([png, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
+    const upload = await t.app.inject({ method: 'POST', url: '/upload-logo', ...multipart(polyglot, 'x.html') });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const served = await t.app.inject({ method: 'GET', url: upload.json().logo_url });
+    expect(served.statusCode).toBe(200);
+    // Re-encoded: an opaque image may come back as JPEG, never as what the name or the bytes claimed.
+    expect(['image/png', 'image/jpeg']).toContain(served.headers['content-type']);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.headers['content-security-policy']).toContain('sandbox');
+    expect(served.rawPayload.includes(Buffer.from('<script'))).toBe(false);
+  });
+});
