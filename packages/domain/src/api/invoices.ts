@@ -251,9 +251,31 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+/**
+ * An invoice as the list answers it: what the list's rows, cards, filters and actions read, without
+ * the document (`data`) and its `totals`. The detail call (GET /api/invoices/{id}) carries those.
+ * Leaving them out made a page of 10 about five times smaller and its statement skip every item
+ * row (docs/decisions/0010-invoice-list-and-dashboard-aggregates.md).
+ */
+export const invoiceListItemSchema = invoiceSchema.pick({
+  id: true,
+  invoice_number: true,
+  status: true,
+  created_at: true,
+  updated_at: true,
+  issued_date: true,
+  due_date: true,
+  total_amount: true,
+  currency: true,
+  client_name: true,
+  client_id: true,
+  business_id: true,
+});
+export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
+
 export const invoiceListResponseSchema = z.object({
   success: z.literal(true),
-  invoices: z.array(invoiceSchema),
+  invoices: z.array(invoiceListItemSchema),
   pagination: paginationSchema,
 });
 export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;

@@ -3,11 +3,13 @@ import type { InvoiceStatus } from '@invoicer/domain/status';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { clients, invoices, users } from '../../db/schema';
-import { effectiveStatusSql } from '../invoices/invoices.queries';
+import { clients, invoices, invoiceStats, users } from '../../db/schema';
+import { effectiveStatusSql, pastDueSentSql } from '../invoices/invoices.queries';
 
 /**
- * The dashboard's SQL: every figure of one summary in one statement, from one index. Statuses are the invoices feature's effective status (its one definition of overdue).
+ * The dashboard's SQL: every figure of one summary in one statement, from the per-user aggregate
+ * invoice_stats and two short index ranges. Statuses are the invoices feature's effective status
+ * (its one definition of overdue).
  * Money stays integer minor units; sums travel as text (a bigint sum may pass 2^53).
  */
 
@@ -55,42 +57,48 @@ export interface SummaryRow {
 const u = sql.raw('$1::uuid');
 const requested = sql.raw('$2::text');
 
-const effective = effectiveStatusSql();
-
 /**
- * Parts, each reading invoices_user_currency_created_idx (user_id, currency, created_at DESC,
- * id DESC, status, due_date, total_minor, issued_date), so only the 4 recent invoices touch the table:
- * - `per_status`: the user's invoices counted and summed by currency and effective status (an
- *   index-only scan of the user's range; two aggregates a row, pivoted afterwards on a few rows:
- *   measured faster than nine filtered aggregates over every row, and the char(3) column as the
- *   key faster than its text cast);
+ * Parts:
+ * - `per_status`: the user's invoices counted and summed by currency and STORED status, from the
+ *   per-user aggregate invoice_stats (an index-only scan of a few rows per currency and month);
+ * - `late`: per currency, the stored-sent invoices past their due date (pastDueSentSql, the
+ *   invoices feature's one definition of overdue; a range of invoices_user_sent_due_idx), which
+ *   the effective status moves from sent to overdue. Sums are untouched by the move: revenue is
+ *   paid, outstanding is sent + overdue, whatever the due date;
  * - `chosen`: the requested currency; else the user's default currency if they have invoices in
  *   it; else the one with the most invoices (ties by code); else the default currency;
- * - `by_month`: the chosen currency's invoices of the last DASHBOARD_CHART_MONTHS calendar months
- *   (UTC) by issued date (created date when none), joined to every month so empty ones are zeros;
- * - `recent`: the chosen currency's newest invoices, straight from the index order.
- * The chosen code is char(3) like the column, so the comparison stays an index condition.
+ * - `by_month`: the chosen currency's paid and outstanding sums of the last DASHBOARD_CHART_MONTHS
+ *   calendar months from invoice_stats (its month is the issued date's, the created date's in UTC
+ *   when there is none), joined to every month so empty ones are zeros;
+ * - `recent`: the chosen currency's newest invoices, straight from invoices_user_currency_created_idx.
+ * The chosen code is char(3) like the columns, so the comparisons stay index conditions.
  */
 const summarySql = sql`
 with per_status as (
-  select ${invoices.currency} as currency, ${effective} as status,
-         count(*)::int as n, sum(${invoices.totalMinor}) as total
-    from ${invoices}
-   where ${invoices.userId} = ${u}
+  select ${invoiceStats.currency} as currency, ${invoiceStats.status} as status,
+         sum(${invoiceStats.invoiceCount})::int as n, sum(${invoiceStats.totalMinor}) as total
+    from ${invoiceStats}
+   where ${invoiceStats.userId} = ${u}
    group by 1, 2
 ),
+late as (
+  select ${invoices.currency} as currency, count(*)::int as n
+    from ${invoices}
+   where ${invoices.userId} = ${u} and ${pastDueSentSql()}
+   group by 1
+),
 per_currency as (
-  select currency::text as currency,
-         sum(n)::int as invoice_count,
-         sum(total)::text as total,
-         coalesce(sum(total) filter (where status = 'paid'), 0)::text as revenue,
-         coalesce(sum(total) filter (where status in ('sent', 'overdue')), 0)::text as outstanding,
-         coalesce(sum(n) filter (where status = 'draft'), 0)::int as draft,
-         coalesce(sum(n) filter (where status = 'sent'), 0)::int as unpaid,
-         coalesce(sum(n) filter (where status = 'paid'), 0)::int as paid,
-         coalesce(sum(n) filter (where status = 'overdue'), 0)::int as overdue
-    from per_status
-   group by currency
+  select p.currency::text as currency,
+         sum(p.n)::int as invoice_count,
+         sum(p.total)::text as total,
+         coalesce(sum(p.total) filter (where p.status = 'paid'), 0)::text as revenue,
+         coalesce(sum(p.total) filter (where p.status in ('sent', 'overdue')), 0)::text as outstanding,
+         coalesce(sum(p.n) filter (where p.status = 'draft'), 0)::int as draft,
+         (coalesce(sum(p.n) filter (where p.status = 'sent'), 0) - coalesce(max(l.n), 0))::int as unpaid,
+         coalesce(sum(p.n) filter (where p.status = 'paid'), 0)::int as paid,
+         (coalesce(sum(p.n) filter (where p.status = 'overdue'), 0) + coalesce(max(l.n), 0))::int as overdue
+    from per_status p left join late l on l.currency = p.currency
+   group by p.currency
 ),
 chosen as (
   select coalesce(
@@ -106,19 +114,17 @@ months as (
     from generate_series(0, ${sql.raw(String(DASHBOARD_CHART_MONTHS - 1))}) as n
 ),
 by_month as (
-  select date_trunc('month', day)::date as start,
-         coalesce(sum(total_minor) filter (where status = 'paid'), 0) as paid,
-         coalesce(sum(total_minor) filter (where status in ('sent', 'overdue')), 0) as outstanding
-    from (select ${invoices.totalMinor} as total_minor, ${effective} as status,
-                 coalesce(${invoices.issuedDate}, (${invoices.createdAt} at time zone 'UTC')::date) as day
-            from ${invoices}
-           where ${invoices.userId} = ${u} and ${invoices.currency} = (select code from chosen)) as chosen_invoices
-   where day >= (select min(start) from months)
+  select ${invoiceStats.month} as start,
+         coalesce(sum(${invoiceStats.totalMinor}) filter (where ${invoiceStats.status} = 'paid'), 0) as paid,
+         coalesce(sum(${invoiceStats.totalMinor}) filter (where ${invoiceStats.status} in ('sent', 'overdue')), 0) as outstanding
+    from ${invoiceStats}
+   where ${invoiceStats.userId} = ${u} and ${invoiceStats.currency} = (select code from chosen)
+     and ${invoiceStats.month} >= (select min(start) from months)
    group by 1
 ),
 recent as (
   select ${invoices.id} as id, ${invoices.createdAt} as created_ts,
-         ${invoices.invoiceNumber} as invoice_number, ${effective} as status,
+         ${invoices.invoiceNumber} as invoice_number, ${effectiveStatusSql()} as status,
          to_char(${invoices.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
          ${invoices.issuedDate} as issued_date, ${invoices.dueDate} as due_date,
          ${invoices.totalMinor}::text as total, ${invoices.currency}::text as currency,

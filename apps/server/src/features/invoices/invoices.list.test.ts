@@ -45,7 +45,29 @@ describe('GET /api/invoices: pages', () => {
     );
     expect(body.pagination).toEqual({ page: 1, per_page: 10, total: 25, pages: 3, has_prev: false, has_next: true });
     expect(body.invoices[0]).toMatchObject({ id: ids[24], status: 'draft', total_amount: 104.28 });
-    expect(body.invoices[0]!.data.items).toHaveLength(2);
+  });
+
+  it('answers each invoice as the list shows it: its columns, without the document or its totals', async () => {
+    const response = await as(t.app, ada)({ method: 'GET', url: '/api/invoices?per_page=1' });
+    const [first] = response.json().invoices as Array<Record<string, unknown>>;
+    expect(first).toEqual({
+      id: ids[24],
+      invoice_number: 'P-025',
+      status: 'draft',
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      issued_date: '2026-11-21',
+      due_date: '2026-11-28',
+      total_amount: 104.28,
+      currency: { code: 'EUR', symbol: '€', label: 'Euro (€)' },
+      client_name: 'Acme Corp Ltd',
+      client_id: null,
+      business_id: null,
+    });
+    // The detail call still carries the document, with the same figures.
+    const detail = await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${ids[24]}` });
+    expect(detail.json().invoice).toMatchObject({ ...first, totals: { total: 104.28 } });
+    expect(detail.json().invoice.data.items).toHaveLength(2);
   });
 
   it('walks the pages without overlap, and answers a page beyond the last as empty', async () => {

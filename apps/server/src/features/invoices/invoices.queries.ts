@@ -1,7 +1,7 @@
 import type { InvoiceStatus, StatusFilter } from '@invoicer/domain/status';
 import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { businesses, clients, invoiceItems, invoices } from '../../db/schema';
+import { businesses, clients, invoiceItems, invoices, invoiceStats } from '../../db/schema';
 import type { Database, DbExecutor } from '../../plugins/database';
 
 /**
@@ -20,16 +20,48 @@ import type { Database, DbExecutor } from '../../plugins/database';
 export const TODAY_UTC: SQL = sql`(now() at time zone 'UTC')::date`;
 
 /**
- * THE effective status of an invoice (DESIGN "statuses"): a stored `sent` invoice whose due date
- * is before today (UTC) is `overdue`; every other invoice is its stored status. The due day itself
- * is not overdue, as in the domain's `effectiveStatus` (a test compares the two). Pass other
- * columns when the query aliases the table.
+ * THE overdue rule (DESIGN "statuses"): a stored `sent` invoice whose due date is before today
+ * (UTC). The due day itself is not overdue, as in the domain's `effectiveStatus` (a test compares
+ * the two). It is the only case where the effective status differs from the stored one, so the
+ * counts kept per stored status (invoice_stats) become effective ones by moving these invoices
+ * from sent to overdue: an index-only range of invoices_user_sent_due_idx.
+ */
+export function pastDueSentSql(
+  status: AnyPgColumn | SQL = invoices.status,
+  dueDate: AnyPgColumn | SQL = invoices.dueDate,
+): SQL<boolean> {
+  return sql<boolean>`(${status} = 'sent' and ${dueDate} < ${TODAY_UTC})`;
+}
+
+/**
+ * THE effective status of an invoice: `overdue` when pastDueSentSql holds, else its stored status.
+ * Pass other columns when the query aliases the table.
  */
 export function effectiveStatusSql(
   status: AnyPgColumn | SQL = invoices.status,
   dueDate: AnyPgColumn | SQL = invoices.dueDate,
 ): SQL<InvoiceStatus> {
-  return sql<InvoiceStatus>`(case when ${status} = 'sent' and ${dueDate} < ${TODAY_UTC} then 'overdue' else ${status} end)`;
+  return sql<InvoiceStatus>`(case when ${pastDueSentSql(status, dueDate)} then 'overdue' else ${status} end)`;
+}
+
+/**
+ * How many of the user's invoices have this effective status (or any, for 'all'), from the
+ * per-user aggregate: the stored counts, with the stored-sent invoices past their due date moved
+ * from sent to overdue. A few rows of invoice_stats and one index range, instead of an index
+ * entry per invoice.
+ */
+export function effectiveCountSql(userId: string | SQL | Placeholder, filter: StatusFilter): SQL<number> {
+  const stored = (status?: InvoiceStatus) =>
+    sql`(select coalesce(sum(${invoiceStats.invoiceCount}), 0) from ${invoiceStats}
+          where ${invoiceStats.userId} = ${userId}${status ? sql` and ${invoiceStats.status} = ${status}` : sql``})`;
+  const pastDueSent = sql`(select count(*) from ${invoices} where ${invoices.userId} = ${userId} and ${pastDueSentSql()})`;
+  const count =
+    filter === 'all' || filter === 'draft' || filter === 'paid'
+      ? stored(filter === 'all' ? undefined : filter)
+      : filter === 'sent'
+        ? sql`${stored('sent')} - ${pastDueSent}`
+        : sql`${stored('overdue')} + ${pastDueSent}`;
+  return sql<number>`(${count})::int`;
 }
 
 /** The list's status filter: the effective status equals the chip (no condition for 'all'). */
@@ -90,6 +122,28 @@ export interface InvoiceRow {
   items: StoredItem[];
 }
 
+/**
+ * An invoice as the list shows it: the columns alone. Neither `data` nor the items: the list does
+ * not answer them, and reading them (the jsonb document and an aggregate of item rows per invoice)
+ * was most of the page statement's time.
+ */
+const listColumns = {
+  id: invoices.id,
+  invoiceNumber: invoices.invoiceNumber,
+  status: effectiveStatusSql(),
+  createdAt: invoices.createdAt,
+  updatedAt: invoices.updatedAt,
+  issuedDate: invoices.issuedDate,
+  dueDate: invoices.dueDate,
+  currency: invoices.currency,
+  clientName: invoices.clientName,
+  clientId: invoices.clientId,
+  businessId: invoices.businessId,
+  totalMinor: invoices.totalMinor,
+};
+
+export type InvoiceListRow = Pick<InvoiceRow, keyof typeof listColumns>;
+
 const owned = (userId: string) => eq(invoices.userId, userId);
 
 type Order = 'newest' | 'oldest';
@@ -108,7 +162,7 @@ function pageQuery(
   limit: number | Placeholder,
   offset: number | Placeholder,
   order: Order,
-  withTotal: boolean,
+  total?: SQL<number>,
 ) {
   const direction = order === 'newest' ? desc : asc;
   const pageIds = db
@@ -119,19 +173,18 @@ function pageQuery(
     .limit(limit)
     .offset(offset)
     .as('page_ids');
-  const total = sql<number>`(select count(*)::int from ${invoices} where ${where})`;
   return db
-    .select(withTotal ? { ...invoiceColumns, total } : invoiceColumns)
+    .select(total ? { ...listColumns, total } : listColumns)
     .from(pageIds)
     .innerJoin(invoices, eq(invoices.id, pageIds.pageId))
     .orderBy(direction(invoices.createdAt), direction(invoices.id));
 }
 
-function countQuery(db: Database, where: SQL | undefined) {
-  return db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(invoices)
-    .where(where);
+/** Matching rows counted one by one: only for a search (the aggregate knows nothing of words). */
+const countSql = (where: SQL | undefined) => sql<number>`(select count(*)::int from ${invoices} where ${where})`;
+
+function totalQuery(db: Database, total: SQL<number>) {
+  return db.select({ total }).from(sql`(values (1)) as one`);
 }
 
 /**
@@ -143,16 +196,17 @@ function preparedReads(db: Database) {
   const userId = sql.placeholder('userId');
   const limit = sql.placeholder('limit');
   const offset = sql.placeholder('offset');
-  const conditions = {
-    all: eq(invoices.userId, userId),
-    status: and(eq(invoices.userId, userId), sql`${effectiveStatusSql()} = ${sql.placeholder('status')}`),
+  // One set per status filter: each has its own total (see effectiveCountSql) and its own plan.
+  const statements = (filter: StatusFilter) => {
+    const where = and(eq(invoices.userId, userId), effectiveStatusIs(filter));
+    const total = effectiveCountSql(userId, filter);
+    return {
+      first: pageQuery(db, where, limit, 0, 'newest', total).prepare(`invoices_first_page_${filter}`),
+      newest: pageQuery(db, where, limit, offset, 'newest').prepare(`invoices_page_${filter}`),
+      oldest: pageQuery(db, where, limit, offset, 'oldest').prepare(`invoices_page_reversed_${filter}`),
+      count: totalQuery(db, total).prepare(`invoices_total_${filter}`),
+    };
   };
-  const statements = (key: keyof typeof conditions) => ({
-    first: pageQuery(db, conditions[key], limit, 0, 'newest', true).prepare(`invoices_first_page_${key}`),
-    newest: pageQuery(db, conditions[key], limit, offset, 'newest', false).prepare(`invoices_page_${key}`),
-    oldest: pageQuery(db, conditions[key], limit, offset, 'oldest', false).prepare(`invoices_page_reversed_${key}`),
-    count: countQuery(db, conditions[key]).prepare(`invoices_count_${key}`),
-  });
   return {
     byId: db
       .select(invoiceColumns)
@@ -160,7 +214,10 @@ function preparedReads(db: Database) {
       .where(and(eq(invoices.userId, userId), eq(invoices.id, sql.placeholder('id'))))
       .prepare('invoices_by_id'),
     all: statements('all'),
-    status: statements('status'),
+    draft: statements('draft'),
+    sent: statements('sent'),
+    paid: statements('paid'),
+    overdue: statements('overdue'),
   };
 }
 
@@ -216,27 +273,26 @@ export async function listInvoices(
   db: Database,
   userId: string,
   { page, perPage, status, search }: ListParams,
-): Promise<{ rows: InvoiceRow[]; total: number }> {
+): Promise<{ rows: InvoiceListRow[]; total: number }> {
   let statements: ListStatements;
   if (!search) {
-    const set = status === 'all' ? reads(db).all : reads(db).status;
+    const set = reads(db)[status];
     statements = {
-      first: (limit) => set.first.execute({ userId, status, limit }),
-      page: (limit, offset, order) =>
-        (order === 'newest' ? set.newest : set.oldest).execute({ userId, status, limit, offset }),
-      count: () => set.count.execute({ userId, status }),
+      first: (limit) => set.first.execute({ userId, limit }),
+      page: (limit, offset, order) => (order === 'newest' ? set.newest : set.oldest).execute({ userId, limit, offset }),
+      count: () => set.count.execute({ userId }),
     };
   } else {
     const where = and(owned(userId), effectiveStatusIs(status), search);
     statements = {
-      first: (limit) => pageQuery(db, where, limit, 0, 'newest', true),
-      page: (limit, offset, order) => pageQuery(db, where, limit, offset, order, false),
-      count: () => countQuery(db, where),
+      first: (limit) => pageQuery(db, where, limit, 0, 'newest', countSql(where)),
+      page: (limit, offset, order) => pageQuery(db, where, limit, offset, order),
+      count: () => totalQuery(db, countSql(where)),
     };
   }
 
   if (page === 1) {
-    const rows = (await statements.first(perPage)) as Array<InvoiceRow & { total: number }>;
+    const rows = (await statements.first(perPage)) as Array<InvoiceListRow & { total: number }>;
     if (rows.length > 0) return { rows, total: rows[0]!.total };
     return { rows, total: (await statements.count())[0]?.total ?? 0 };
   }
@@ -246,10 +302,10 @@ export async function listInvoices(
   const limit = Math.min(perPage, total - offset);
   const fromOldest = total - offset - limit;
   if (fromOldest < offset) {
-    const rows = (await statements.page(limit, fromOldest, 'oldest')) as InvoiceRow[];
+    const rows = (await statements.page(limit, fromOldest, 'oldest')) as InvoiceListRow[];
     return { rows: rows.reverse(), total };
   }
-  return { rows: (await statements.page(limit, offset, 'newest')) as InvoiceRow[], total };
+  return { rows: (await statements.page(limit, offset, 'newest')) as InvoiceListRow[], total };
 }
 
 /**

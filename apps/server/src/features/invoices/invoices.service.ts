@@ -9,6 +9,7 @@ import {
   toInvoiceTotals,
   type EditData,
   type Invoice,
+  type InvoiceListItem,
   type InvoiceListQuery,
   type SavedInvoiceBody,
 } from '@invoicer/domain/api/invoices';
@@ -38,6 +39,7 @@ import {
   replaceItems,
   updateInvoice,
   type InvoiceColumns,
+  type InvoiceListRow,
   type InvoiceRow,
   type ItemValues,
 } from './invoices.queries';
@@ -133,7 +135,8 @@ export function toDocument(row: InvoiceRow): InvoiceDocument {
   };
 }
 
-const currencyOf = (row: InvoiceRow): CurrencyCode => (isCurrencyCode(row.currency) ? row.currency : DEFAULT_CURRENCY);
+const currencyOf = (row: Pick<InvoiceRow, 'currency'>): CurrencyCode =>
+  isCurrencyCode(row.currency) ? row.currency : DEFAULT_CURRENCY;
 
 // ---------------------------------------------------------------------------------------------
 // Rows to the contract
@@ -149,12 +152,34 @@ export function storedTotals(row: InvoiceRow): Totals {
   };
 }
 
-/** An invoice as every call answers it (spec part 2 §3); `status` is the effective one. */
+const contractCurrency = (row: Pick<InvoiceRow, 'currency'>) => {
+  const currency = getCurrency(currencyOf(row));
+  return { code: currency.code, symbol: currency.symbol, label: currency.label };
+};
+
+/** An invoice as the list answers it: the row's columns, no document (see invoiceListItemSchema). */
+export function toInvoiceListItem(row: InvoiceListRow): InvoiceListItem {
+  return {
+    id: row.id,
+    invoice_number: row.invoiceNumber,
+    status: row.status,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    issued_date: row.issuedDate,
+    due_date: row.dueDate,
+    total_amount: toDecimal(Number(row.totalMinor)),
+    currency: contractCurrency(row),
+    client_name: row.clientName,
+    client_id: row.clientId,
+    business_id: row.businessId,
+  };
+}
+
+/** An invoice as every other call answers it (spec part 2 §3); `status` is the effective one. */
 export function toInvoice(
   row: InvoiceRow,
   embedded: { client?: Client | null; business?: Business | null } = {},
 ): Invoice {
-  const currency = getCurrency(currencyOf(row));
   const totals = storedTotals(row);
   return {
     id: row.id,
@@ -166,7 +191,7 @@ export function toInvoice(
     due_date: row.dueDate,
     total_amount: toDecimal(totals.total),
     totals: toInvoiceTotals(totals),
-    currency: { code: currency.code, symbol: currency.symbol, label: currency.label },
+    currency: contractCurrency(row),
     client_name: row.clientName,
     client_id: row.clientId,
     business_id: row.businessId,
@@ -202,14 +227,14 @@ export async function listUserInvoices(
   db: Database,
   userId: string,
   query: InvoiceListQuery,
-): Promise<{ invoices: Invoice[]; pagination: Pagination }> {
+): Promise<{ invoices: InvoiceListItem[]; pagination: Pagination }> {
   const { rows, total } = await listInvoices(db, userId, {
     page: query.page,
     perPage: query.per_page,
     status: query.status,
     search: invoiceSearchCondition(query.search),
   });
-  return { invoices: rows.map((row) => toInvoice(row)), pagination: paginate(query.page, query.per_page, total) };
+  return { invoices: rows.map(toInvoiceListItem), pagination: paginate(query.page, query.per_page, total) };
 }
 
 export async function getInvoiceRow(db: Database, userId: string, id: string): Promise<InvoiceRow> {

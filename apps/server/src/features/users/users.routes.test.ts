@@ -319,6 +319,7 @@ describe('DELETE /api/users/delete', () => {
       clients: 1,
       invoices: 1,
       invoice_items: 1,
+      invoice_stats: 1, // the aggregate's one group of that invoice
       support_requests: 1,
       logos: 1,
       outbox: 1,

@@ -57,11 +57,11 @@ export function attachmentName(headers: Headers): string | null {
 
 /** GET /api/invoices/{id}/pdf: the stored invoice's PDF and its file name (spec part 2 §5). */
 export async function fetchInvoicePdf(
-  invoice: Pick<Invoice, 'id' | 'data'>,
+  invoice: Pick<Invoice, 'id' | 'invoice_number' | 'issued_date'>,
 ): Promise<{ blob: Blob; fileName: string }> {
   const { blob, headers } = await apiBlob(`/api/invoices/${encodeURIComponent(invoice.id)}/pdf`);
   if (!blob.type.includes('pdf')) throw new Error(INVOICE_TOASTS.notPdf);
-  const fileName = attachmentName(headers) ?? invoiceFileName(invoice.data.invoice_number, invoice.data.issued_date);
+  const fileName = attachmentName(headers) ?? invoiceFileName(invoice.invoice_number, invoice.issued_date);
   return { blob, fileName };
 }
 

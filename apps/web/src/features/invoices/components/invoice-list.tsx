@@ -1,4 +1,4 @@
-import type { Invoice } from '@invoicer/domain/api/invoices';
+import type { InvoiceListItem } from '@invoicer/domain/api/invoices';
 import { INVOICES_DEFAULT_PER_PAGE } from '@invoicer/domain/api/invoices';
 import type { InvoiceStatus } from '@invoicer/domain/status';
 import { Plus } from 'lucide-react';
@@ -40,7 +40,7 @@ export function InvoiceList() {
     setSelected(new Set());
   }
 
-  const [toDelete, setToDelete] = useState<Invoice | null>(null);
+  const [toDelete, setToDelete] = useState<InvoiceListItem | null>(null);
   const remove = useDeleteInvoice({
     onDeleted: (id) => {
       setToDelete(null);
@@ -96,9 +96,9 @@ export function InvoiceList() {
     onToggle: toggle,
     onToggleAll: toggleAll,
     busyIds,
-    onDownload: (invoice: Invoice) => download.mutate(invoice),
-    onDelete: (invoice: Invoice) => setToDelete(invoice),
-    onStatusChange: (invoice: Invoice, next: InvoiceStatus) => status.mutate({ id: invoice.id, status: next }),
+    onDownload: (invoice: InvoiceListItem) => download.mutate(invoice),
+    onDelete: (invoice: InvoiceListItem) => setToDelete(invoice),
+    onStatusChange: (invoice: InvoiceListItem, next: InvoiceStatus) => status.mutate({ id: invoice.id, status: next }),
   };
   const filtered = query.search !== '' || query.status !== 'all';
 

@@ -1,18 +1,18 @@
-import type { Invoice } from '@invoicer/domain/api/invoices';
+import type { InvoiceListItem } from '@invoicer/domain/api/invoices';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { formatAmount, formatShortDate } from '../model/format';
 import { RowActions, type RowActionHandlers } from './row-actions';
 import { StatusBadge } from './status-badge';
 
 export interface InvoiceRowsProps extends RowActionHandlers {
-  invoices: Invoice[];
+  invoices: InvoiceListItem[];
   selected: ReadonlySet<string>;
   onToggle: (id: string, checked: boolean) => void;
   onToggleAll: (checked: boolean) => void;
 }
 
 /** 'checked', 'indeterminate' or unchecked, for the select-all box of the rows on screen. */
-export function selectAllState(invoices: Invoice[], selected: ReadonlySet<string>): boolean | 'indeterminate' {
+export function selectAllState(invoices: InvoiceListItem[], selected: ReadonlySet<string>): boolean | 'indeterminate' {
   const count = invoices.filter((invoice) => selected.has(invoice.id)).length;
   if (count === 0) return false;
   return count === invoices.length ? true : 'indeterminate';

@@ -1,4 +1,4 @@
-import type { Invoice } from '@invoicer/domain/api/invoices';
+import type { InvoiceListItem } from '@invoicer/domain/api/invoices';
 import type { InvoiceStatus } from '@invoicer/domain/status';
 import { Download, Eye, Tag, Trash2 } from 'lucide-react';
 import {
@@ -12,9 +12,9 @@ import { STATUS_CHOICES } from '../model/invoice-status';
 import { IconButton, IconLink } from './icon-action';
 
 export interface RowActionHandlers {
-  onDownload: (invoice: Invoice) => void;
-  onDelete: (invoice: Invoice) => void;
-  onStatusChange: (invoice: Invoice, status: InvoiceStatus) => void;
+  onDownload: (invoice: InvoiceListItem) => void;
+  onDelete: (invoice: InvoiceListItem) => void;
+  onStatusChange: (invoice: InvoiceListItem, status: InvoiceStatus) => void;
   /** Ids whose download or status change is under way. */
   busyIds: ReadonlySet<string>;
 }
@@ -26,7 +26,7 @@ export function RowActions({
   onDelete,
   onStatusChange,
   busyIds,
-}: RowActionHandlers & { invoice: Invoice }) {
+}: RowActionHandlers & { invoice: InvoiceListItem }) {
   const number = invoice.invoice_number;
   const busy = busyIds.has(invoice.id);
   return (

@@ -104,7 +104,7 @@ export function useDeleteInvoice({ onDeleted }: { onDeleted: (id: string) => voi
 /** One invoice's PDF, saved under the spec's file name. */
 export function useDownloadInvoice({ failure }: { failure: string }) {
   return useMutation({
-    mutationFn: (invoice: Pick<Invoice, 'id' | 'data'>) => fetchInvoicePdf(invoice),
+    mutationFn: (invoice: Pick<Invoice, 'id' | 'invoice_number' | 'issued_date'>) => fetchInvoicePdf(invoice),
     onSuccess: ({ blob, fileName }) => {
       saveFile(blob, fileName);
       toast.success(INVOICE_TOASTS.downloaded);
