@@ -16,7 +16,7 @@ import type { PdfPool } from './features/pdf/pdf-pool';
 import usersRoutes from './features/users/users.routes';
 import { defaultWebDistDir } from './paths';
 import database from './plugins/database';
-import errors, { zodValidatorCompiler } from './plugins/errors';
+import errors, { frameworkErrors, zodValidatorCompiler } from './plugins/errors';
 import mailer from './plugins/mailer';
 import rateLimit from './plugins/rate-limit';
 import security from './plugins/security';
@@ -45,6 +45,7 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(zodValidatorCompiler);

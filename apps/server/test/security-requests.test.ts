@@ -164,6 +164,20 @@ describe('cross-site requests, security headers and hostile uploads', () => {
     }
   });
 
+  it('answers a path parameter the router refuses (too long, bad percent-encoding) with the envelope', async () => {
+    // Found by the fuzz suite: Fastify's router answered these with its own JSON, not the envelope.
+    const long = await t.app.inject({
+      method: 'GET',
+      url: `/api/clients/${'x'.repeat(150)}`,
+      headers: { cookie: account.cookie },
+    });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ success: false, error: 'The address is too long.' });
+    const bad = await t.app.inject({ method: 'GET', url: '/api/logos/%E0%A4%A' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ success: false, error: 'The address is not valid.' });
+  });
+
   async function refusedUpload(label: string, request: { payload: Buffer | string; headers: Record<string, string> }) {
     const before = await dbFingerprint(t.pool);
     const response = await t.app.inject({ method: 'POST', url: '/upload-logo', ...request });

@@ -89,6 +89,21 @@ function send(reply: FastifyReply, statusCode: number, error: string, errors?: s
   );
 }
 
+/**
+ * Errors Fastify's router answers before any route or hook runs (a path parameter that is not
+ * valid percent-encoding, or longer than the router allows): without this they would go out
+ * as Fastify's own JSON, not our envelope. Passed as the `frameworkErrors` server option.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, 414, 'The address is too long.');
+  if (error.code === 'FST_ERR_BAD_URL') return send(reply, 400, 'The address is not valid.');
+  return send(
+    reply,
+    error.statusCode && error.statusCode < 500 ? error.statusCode : 400,
+    'The request could not be read.',
+  );
+}
+
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
