@@ -21,15 +21,50 @@ export class HttpError extends Error {
 }
 
 /**
+ * Where a value holds U+0000, which PostgreSQL text cannot store (the insert fails: a 500):
+ * the path of the first such string or key, '' for the value itself, undefined when there is none.
+ * Schemas refuse it with their own messages where they know the field; this catches the rest
+ * (found by the fuzz suite on the sign-up, profile and support bodies).
+ */
+function pathToNul(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (depth > 16 || typeof value !== 'object' || value === null) return undefined;
+  for (const [key, entry] of Object.entries(value)) {
+    const at = Array.isArray(value) ? path : key;
+    if (key.includes('\u0000')) return at;
+    const found = pathToNul(entry, at, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** last_name → "Last name"; the body itself → "The request". */
+function fieldLabel(key: string): string {
+  const words = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replaceAll('_', ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : 'The request';
+}
+
+/**
  * Validates bodies, queries and params with their zod schemas and turns a failure into the
  * envelope through the domain's toErrorEnvelope, the one way a zod failure becomes a message.
  * Fastify passes an Error returned here straight to the error handler.
  */
 export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
-  ({ schema }) =>
+  ({ schema, httpPart }) =>
   (data) => {
     const result = schema.safeParse(data);
-    if (result.success) return { value: result.data };
+    if (result.success) {
+      const nul = httpPart === 'body' ? pathToNul(result.data) : undefined;
+      if (nul !== undefined) {
+        const message = `${fieldLabel(nul)} contains a character that is not allowed.`;
+        return { error: new HttpError(400, message, [message]) };
+      }
+      return { value: result.data };
+    }
     const envelope = toErrorEnvelope(result.error);
     return { error: new HttpError(400, envelope.error, envelope.errors) };
   };
