@@ -16,8 +16,9 @@
  * Prints a Markdown table (median and p99 latency, requests per second) for docs/benchmarks.md.
  *
  * 5. GET /api/dashboard/summary of the big user (20,000 invoices in 5 currencies) in its default
- *    currency and in its rarest one, and of a user with 100 invoices; each answer is first checked
- *    against counts made in SQL here.
+ *    currency and in its rarest one, and of a user with 100 invoices. Before any case, the
+ *    dashboard's counts by effective status and the list's totals per status filter are checked
+ *    against counts made in SQL here, and the per-user aggregate invoice_stats against a recount.
  *
  * Options: --duration=S (default 10), --connections=N (default 32), --keep (keep the database),
  * --reuse (use an already seeded database, skipping the seed), --users=N, --per-user=N,
@@ -198,6 +199,40 @@ async function main() {
     const regularCount = (
       await db.query('select count(*)::int as n from invoices where user_id = $1', [regular.userId])
     ).rows[0].n as number;
+    // The same, by currency and effective status (written out here, not the product's SQL).
+    const effectiveCounts = async (userId: string) =>
+      (
+        await db.query<{ currency: string; status: string; n: number }>(
+          `select currency::text,
+                  case when status = 'sent' and due_date < (now() at time zone 'UTC')::date then 'overdue' else status end as status,
+                  count(*)::int as n
+             from invoices where user_id = $1 group by 1, 2`,
+          [userId],
+        )
+      ).rows;
+    const counted = { big: await effectiveCounts(bigUserId), regular: await effectiveCounts(regular.userId) };
+    // The per-user aggregate (kept by triggers through the seed's bulk insert) against a recount.
+    for (const userId of [bigUserId, regular.userId]) {
+      const { rows } = await db.query<{ differences: number }>(
+        `select count(*)::int as differences from (
+           (select currency, month, status, invoice_count::bigint as n, total_minor::numeric as total
+              from invoice_stats where user_id = $1
+            except
+            select currency, date_trunc('month', coalesce(issued_date, (created_at at time zone 'UTC')::date)::timestamp)::date,
+                   status, count(*), sum(total_minor)
+              from invoices where user_id = $1 group by 1, 2, 3)
+           union all
+           (select currency, date_trunc('month', coalesce(issued_date, (created_at at time zone 'UTC')::date)::timestamp)::date,
+                   status, count(*), sum(total_minor)
+              from invoices where user_id = $1 group by 1, 2, 3
+            except
+            select currency, month, status, invoice_count::bigint, total_minor::numeric
+              from invoice_stats where user_id = $1)) d`,
+        [userId],
+      );
+      if (rows[0]!.differences !== 0)
+        throw new Error(`invoice_stats differs from a recount in ${rows[0]!.differences} groups`);
+    }
     await db.end();
 
     log('building the server (npm run build -w apps/server)...');
@@ -208,23 +243,57 @@ async function main() {
     const url = `http://127.0.0.1:${port}`;
     const headers = { cookie };
 
-    // Check the dashboard answers before measuring them.
+    // Check the answers before measuring them: the dashboard's figures and the list's totals
+    // against the counts made in SQL above.
     const rarest = currencies.at(-1)!;
-    for (const [who, query, expected] of [
-      [headers, '', currencies.find((row) => row.currency === 'EUR')!.n],
-      [headers, `?currency=${rarest.currency}`, rarest.n],
-      [{ cookie: regular.cookie }, '', undefined],
+    const count = (rows: typeof counted.big, currency: string | undefined, status: string | undefined) =>
+      rows
+        .filter((row) => (!currency || row.currency === currency) && (!status || row.status === status))
+        .reduce((sum, row) => sum + row.n, 0);
+    for (const [who, query, rows, currency] of [
+      [headers, '', counted.big, 'EUR'],
+      [headers, `?currency=${rarest.currency}`, counted.big, rarest.currency],
+      [{ cookie: regular.cookie }, '', counted.regular, undefined],
     ] as const) {
       const response = await fetch(`${url}/api/dashboard/summary${query}`, { headers: who });
-      const body = (await response.json()) as { data: { total_invoices: number; available_currencies: string[] } };
+      const body = (await response.json()) as { data: Record<string, unknown> & { currency: string } };
       if (response.status !== 200) throw new Error(`dashboard: ${response.status} ${JSON.stringify(body)}`);
-      if (expected !== undefined && body.data.total_invoices !== expected) {
-        throw new Error(`dashboard${query}: ${body.data.total_invoices} invoices, expected ${expected}`);
+      const shown = currency ?? body.data.currency;
+      const expected = {
+        total_invoices: count(rows, shown, undefined),
+        draft_invoices: count(rows, shown, 'draft'),
+        unpaid_invoices: count(rows, shown, 'sent'),
+        paid_invoices: count(rows, shown, 'paid'),
+        overdue_invoices: count(rows, shown, 'overdue'),
+        available_currencies: new Set(rows.map((row) => row.currency)).size,
+      };
+      const actual = Object.fromEntries(
+        Object.keys(expected).map((key) => [
+          key,
+          key === 'available_currencies' ? (body.data[key] as string[]).length : body.data[key],
+        ]),
+      );
+      if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+        throw new Error(`dashboard${query}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`);
       }
-      if (who === headers && body.data.available_currencies.length !== currencies.length) {
-        throw new Error(
-          `dashboard: ${body.data.available_currencies.length} currencies, expected ${currencies.length}`,
-        );
+    }
+    for (const status of ['all', 'draft', 'sent', 'paid', 'overdue']) {
+      for (const [who, rows] of [
+        [headers, counted.big],
+        [{ cookie: regular.cookie }, counted.regular],
+      ] as const) {
+        const response = await fetch(`${url}/api/invoices?status=${status}`, { headers: who });
+        const body = (await response.json()) as { invoices: unknown[]; pagination: { total: number } };
+        const expected = count(rows, undefined, status === 'all' ? undefined : status);
+        if (
+          response.status !== 200 ||
+          body.pagination.total !== expected ||
+          body.invoices.length !== Math.min(10, expected)
+        ) {
+          throw new Error(
+            `list status=${status}: ${response.status} ${JSON.stringify(body.pagination)}, expected ${expected}`,
+          );
+        }
       }
     }
 

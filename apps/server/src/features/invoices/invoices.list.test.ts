@@ -281,6 +281,11 @@ describe('GET /api/invoices: status filter and search', () => {
     const paged = await list('?search=2026&per_page=1&page=2');
     expect(paged.invoices.map((invoice) => invoice.invoice_number)).toEqual(['INV-2026/001']);
     expect(paged.pagination).toMatchObject({ total: 2, pages: 2, has_next: false, has_prev: true });
+    // Past the last page of a search: no rows, still its total; no match at all: zero.
+    const beyond = await list('?search=2026&per_page=1&page=3');
+    expect(beyond.invoices).toEqual([]);
+    expect(beyond.pagination.total).toBe(2);
+    expect((await list('?search=nothing-like-this&status=paid')).pagination.total).toBe(0);
   });
 });
 
