@@ -262,6 +262,14 @@ describe('GET /api/invoices: status filter and search', () => {
     expect(numbers(await list('?search=1%2C000%2C000.00'))).toEqual(['100%_off']);
     expect(numbers(await list('?search=99.99'))).toEqual(['INV-2026/002']);
     expect(numbers(await list('?search=nothing-like-this'))).toEqual([]);
+    // Every word must occur: short words (no trigram) with long ones, and more words than the
+    // prepared shapes cover (built per request, same answers).
+    expect(numbers(await list('?search=zo%20muller'))).toEqual(['INV-2026/001', 'INV-2026/002']);
+    expect(numbers(await list('?search=zo%20mu%20gmbh'))).toEqual(['INV-2026/001']);
+    const fiveWords = await list(`?search=${encodeURIComponent('zoe muller gmbh inv-2026/001 1234.50')}`);
+    expect(numbers(fiveWords)).toEqual(['INV-2026/001']);
+    expect(fiveWords.pagination.total).toBe(1);
+    expect(numbers(await list(`?search=${encodeURIComponent('zoe muller gmbh inv-2026/001 9999')}`))).toEqual([]);
   });
 
   it('takes LIKE’s own characters literally and survives odd input', async () => {

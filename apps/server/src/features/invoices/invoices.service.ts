@@ -22,8 +22,7 @@ import { computeTotals, type Adjustment, type Totals } from '@invoicer/domain/to
 import type { Database, DbExecutor } from '../../plugins/database';
 import { badRequest, HttpError, notFound } from '../../plugins/errors';
 import { insertNotification } from '../notifications/notifications.queries';
-import { normalizeSearchText, searchCondition } from '../parties/search-text';
-import { invoices } from '../../db/schema';
+import { normalizeSearchText, searchWords } from '../parties/search-text';
 import {
   deleteInvoice,
   findEmbeddedBusiness,
@@ -215,9 +214,12 @@ export function invoiceSearchText(invoiceNumber: string, clientName: string, tot
     .join('\n');
 }
 
-/** Currency symbols typed with an amount ('€1,234.50') are not part of search_text. */
-export function invoiceSearchCondition(search: string) {
-  return searchCondition(invoices.searchText, search.replace(/\p{Sc}/gu, ' '));
+/**
+ * The words of the search box as search_text holds them, longest first (see searchWords). Currency
+ * symbols typed with an amount ('€1,234.50') are not part of search_text.
+ */
+export function invoiceSearchWords(search: string): string[] {
+  return searchWords(search.replace(/\p{Sc}/gu, ' '));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -232,7 +234,7 @@ export async function listUserInvoices(
     page: query.page,
     perPage: query.per_page,
     status: query.status,
-    search: invoiceSearchCondition(query.search),
+    words: invoiceSearchWords(query.search),
   });
   return { invoices: rows.map(toInvoiceListItem), pagination: paginate(query.page, query.per_page, total) };
 }
