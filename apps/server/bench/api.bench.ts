@@ -13,7 +13,9 @@
  *    of it); the baseline of the same run is GET /api/health (one `select 1`, no session). Then
  *    POST /api/invoices/download of 100 invoices, timed to the last byte (median of 5 after one
  *    warm-up), and the archive checked to hold 100 PDFs.
- * Prints a Markdown table (median and p99 latency, requests per second) for docs/benchmarks.md.
+ * Prints a Markdown table (median and p99 latency, requests per second, and where a request's CPU
+ * went at 32 connections: server process, PostgreSQL backends, autocannon; read from /proc when
+ * PostgreSQL runs on this machine) for docs/benchmarks.md.
  *
  * 5. GET /api/dashboard/summary of the big user (20,000 invoices in 5 currencies) in its default
  *    currency and in its rarest one, and of a user with 100 invoices. Before any case, the
@@ -105,6 +107,19 @@ interface Row {
   path: string;
   result: Result;
   alone: Result;
+  /** CPU milliseconds per request during the 32-connection run, when /proc can tell. */
+  cpu: { server: number; database: number; loadGenerator: number } | null;
+}
+
+/** CPU time (user + system) of a process so far, in ms, from /proc (Linux); null when unreadable. */
+async function processCpuMs(pid: number): Promise<number | null> {
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, USER_HZ = 100
+  } catch {
+    return null;
+  }
 }
 
 async function main() {
@@ -362,6 +377,25 @@ async function main() {
       });
     }
 
+    // Where a request's CPU goes: the server process, the PostgreSQL backends serving this
+    // database (readable when PostgreSQL runs on this machine) and this process (autocannon).
+    const monitor = new pg.Client({ connectionString: databaseUrl });
+    await monitor.connect();
+    // Backend pids name processes of this machine only when PostgreSQL runs here.
+    const localDatabase = ['127.0.0.1', 'localhost', '[::1]', '::1'].includes(new URL(databaseUrl).hostname);
+    const cpuNow = async () => {
+      const { rows: backends } = await monitor.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      const database = localDatabase ? await Promise.all(backends.map((row) => processCpuMs(row.pid))) : [null];
+      const own = process.cpuUsage();
+      return {
+        server: await processCpuMs(server!.pid!),
+        database: database.some((value) => value === null) ? null : database.reduce((a, b) => a! + b!, 0)!,
+        loadGenerator: (own.user + own.system) / 1000,
+      };
+    };
+
     const rows: Row[] = [];
     for (const item of cases) {
       // One connection first: the time a request costs when nothing waits in front of it.
@@ -372,6 +406,7 @@ async function main() {
         duration: Math.max(2, Math.round(DURATION / 3)),
         requests: item.requests,
       });
+      const before = await cpuNow();
       const result = await autocannon({
         url: url + (item.path ?? ''),
         headers: item.headers ?? headers,
@@ -379,14 +414,24 @@ async function main() {
         duration: DURATION,
         requests: item.requests,
       });
+      const after = await cpuNow();
       if (result.non2xx > 0 || result.errors > 0) {
         throw new Error(`${item.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       }
-      rows.push({ case: item.name, path: item.path ?? '/api/invoices/{id}', result, alone });
+      const per = (key: keyof typeof before) =>
+        before[key] === null || after[key] === null ? null : (after[key]! - before[key]!) / result.requests.total;
+      const [serverCpu, databaseCpu, loadCpu] = [per('server'), per('database'), per('loadGenerator')];
+      const cpu =
+        serverCpu === null || databaseCpu === null || loadCpu === null
+          ? null
+          : { server: serverCpu, database: databaseCpu, loadGenerator: loadCpu };
+      rows.push({ case: item.name, path: item.path ?? '/api/invoices/{id}', result, alone, cpu });
       log(
         `${item.name}: median ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${Math.round(result.requests.average)} req/s`,
       );
     }
+
+    await monitor.end();
 
     // Bulk ZIP of 100 invoices, to the last byte; 5 runs.
     const zipIds = ids.slice(0, 100);
@@ -418,12 +463,17 @@ async function main() {
     );
     if (seedLine) console.log(seedLine);
     console.log('');
-    console.log(`| case | median ms | p99 ms | req/s | ms per request, 1 connection |`);
-    console.log('| --- | ---: | ---: | ---: | ---: |');
+    console.log(
+      `| case | median ms | p99 ms | req/s | ms per request, 1 connection | CPU ms per request at ${CONNECTIONS}: server + PostgreSQL + autocannon |`,
+    );
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
     for (const row of rows) {
       const { latency, requests } = row.result;
+      const cpu = row.cpu
+        ? `${row.cpu.server.toFixed(2)} + ${row.cpu.database.toFixed(2)} + ${row.cpu.loadGenerator.toFixed(2)}`
+        : '';
       console.log(
-        `| ${row.case} | ${latency.p50} | ${latency.p99} | ${Math.round(requests.average)} | ${(1000 / row.alone.requests.average).toFixed(2)} |`,
+        `| ${row.case} | ${latency.p50} | ${latency.p99} | ${Math.round(requests.average)} | ${(1000 / row.alone.requests.average).toFixed(2)} | ${cpu} |`,
       );
     }
     if (zipTimes.length > 0)
