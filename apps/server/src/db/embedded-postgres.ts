@@ -94,19 +94,38 @@ function postgresUserIds(): { uid: number; gid: number } | undefined {
   return { uid, gid };
 }
 
+/**
+ * Claims DATA_DIR for this process. The pid file is created with O_EXCL, so of two servers
+ * started at the same instant exactly one wins; a file left by a dead owner (or by a process
+ * that is not a server, after a pid was reused) is removed and the claim tried again.
+ */
 async function claimDataDir(dataDir: string): Promise<string> {
   await fs.mkdir(dataDir, { recursive: true });
   const lockFile = path.join(dataDir, 'server.pid');
-  try {
-    const owner = Number((await fs.readFile(lockFile, 'utf8')).trim());
-    if (owner && owner !== process.pid && isAlive(owner) && /node|invoicer/.test(commandLineOf(owner))) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      await fs.writeFile(lockFile, `${process.pid}\n`, { flag: 'wx' });
+      if (attempt === 0) return lockFile;
+      // We replaced a stale claim: another starter may have judged the same file stale and be
+      // about to replace ours. The file says who won once both have written.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (Number((await fs.readFile(lockFile, 'utf8').catch(() => '')).trim()) === process.pid) return lockFile;
+      continue;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const owner = Number((await fs.readFile(lockFile, 'utf8').catch(() => '')).trim());
+    if (owner === process.pid) return lockFile;
+    if (owner && isAlive(owner) && /node|invoicer/.test(commandLineOf(owner))) {
       throw new DataDirInUseError(dataDir, owner);
     }
-  } catch (error) {
-    if (error instanceof DataDirInUseError) throw error;
+    // An empty file is a claim being written right now: give its writer a moment before judging it stale.
+    if (!owner) await new Promise((resolve) => setTimeout(resolve, 50));
+    const again = Number((await fs.readFile(lockFile, 'utf8').catch(() => '')).trim());
+    if (again !== owner) continue;
+    await fs.rm(lockFile, { force: true });
   }
-  await fs.writeFile(lockFile, `${process.pid}\n`);
-  return lockFile;
+  throw new Error(`Could not claim the data directory ${dataDir}: its server.pid keeps changing.`);
 }
 
 /** Stops a postmaster a crashed earlier run left behind, or removes its stale pid file. */
@@ -179,6 +198,8 @@ async function waitUntilReady(connectionString: string, child: ChildProcess, out
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   log?: (message: string) => void;
+  /** A fixed port (the fault tests restart a cluster where its clients expect it); default: a free one. */
+  port?: number;
 }): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => undefined);
   const dataDir = path.resolve(options.dataDir);
@@ -205,7 +226,7 @@ export async function startEmbeddedPostgres(options: {
     await initialise(clusterDir, binaries, ids, password);
   }
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   let output = '';
   const child = spawn(
     binaries.postgres,

@@ -1,0 +1,181 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createDatabase,
+  exitOf,
+  invoiceBody,
+  ownPostgres,
+  signUp,
+  startServer,
+  stopAll,
+  withDatabase,
+  type OwnPostgres,
+} from './server-process';
+
+/**
+ * kill -9 of the server while 500 invoice saves are in flight: every save the client saw
+ * acknowledged must be there whole after a restart, and no invoice may exist in part
+ * (a row without its items, items without their row, a total that is not its lines' sum,
+ * or a per-user aggregate that no longer matches the invoices).
+ */
+
+const SAVES = 500;
+const running = new Set<ChildProcess>();
+let postgres: OwnPostgres;
+let dataDir: string;
+
+beforeAll(async () => {
+  postgres = await ownPostgres();
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'invoicer-crash-'));
+});
+
+afterAll(async () => {
+  await stopAll(running);
+  await postgres?.remove();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+/** The embedded cluster's address, read from its own files (its port changes with every start). */
+async function embeddedUrl(): Promise<string> {
+  const password = (await fs.readFile(path.join(dataDir, 'postgres-password'), 'utf8')).trim();
+  const port = (await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]!.trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
+
+const modes = [
+  // The product's default: the server owns its PostgreSQL, which outlives the killed process as an orphan.
+  { name: 'on the embedded PostgreSQL (DATA_DIR)', env: () => ({ DATA_DIR: dataDir }), url: embeddedUrl },
+  {
+    name: 'on a PostgreSQL server (DATABASE_URL)',
+    env: async () => ({ DATABASE_URL: await createDatabase(postgres.url, 'crash_saves') }),
+    url: async () => withDatabase(postgres.url, 'crash_saves'),
+  },
+];
+
+describe.each(modes)('kill -9 during 500 concurrent saves $name', (mode) => {
+  it('keeps every acknowledged save whole and leaves no partial invoice', async () => {
+    const env = await mode.env();
+    const first = await startServer(env, running);
+    const account = await signUp(first.url, 'crash@example.com');
+
+    const bodies = Array.from({ length: SAVES }, (_, i) => invoiceBody(account.userId, `CRASH-${i}`, i));
+    const acknowledged = new Map<string, { id: string; index: number }>();
+    const outcomes = { acknowledged: 0, refused: [] as string[], cut: 0 };
+    let killed = false;
+    let killAfter = 0;
+    const killAt = Math.floor(SAVES / 4) + Math.floor(Math.random() * (SAVES / 4)); // somewhere in the second quarter
+
+    const saves = bodies.map(async ({ body }, index) => {
+      try {
+        const response = await fetch(`${first.url}/api/invoices`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: account.cookie },
+          body: JSON.stringify(body),
+        });
+        const text = await response.text();
+        if (response.status === 201) {
+          const { id } = JSON.parse(text) as { id: string };
+          acknowledged.set(body.data.invoice_number, { id, index });
+          outcomes.acknowledged++;
+          if (!killed && outcomes.acknowledged >= killAt) {
+            killed = true;
+            killAfter = outcomes.acknowledged;
+            first.child.kill('SIGKILL');
+          }
+        } else {
+          outcomes.refused.push(`${response.status} ${text}`);
+        }
+      } catch {
+        outcomes.cut++; // the connection died with the server: the client does not know the outcome
+      }
+    });
+    await Promise.all(saves);
+    await exitOf(first.child);
+
+    // The kill landed mid-flight: some saves were acknowledged, some never answered.
+    expect(killed).toBe(true);
+    expect(outcomes.refused).toEqual([]);
+    expect(outcomes.cut).toBeGreaterThan(0);
+    expect(acknowledged.size).toBeGreaterThanOrEqual(killAfter);
+    console.info(
+      `[faults] kill -9 after ${killAfter} acknowledged saves: ${acknowledged.size} acknowledged in all, ${outcomes.cut} cut off, of ${SAVES}`,
+    );
+
+    const restarted = await startServer(env, running);
+
+    // Every acknowledged save, read back through the API, is what was sent.
+    for (const [number, { id, index }] of acknowledged) {
+      const response = await fetch(`${restarted.url}/api/invoices/${id}`, { headers: { cookie: account.cookie } });
+      expect(response.status, number).toBe(200);
+      const { invoice } = (await response.json()) as {
+        invoice: { invoice_number: string; total_amount: number; data: { items: Array<{ name: string }> } };
+      };
+      const sent = bodies[index]!;
+      expect(invoice.invoice_number).toBe(number);
+      expect(Math.round(invoice.total_amount * 100)).toBe(sent.totalCents);
+      expect(invoice.data.items.map((item) => item.name)).toEqual(sent.body.data.items.map((item) => item.name));
+    }
+
+    // No partial invoice among everything stored, acknowledged or not.
+    const db = new pg.Client({ connectionString: await mode.url() });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ invoice_number: string; total_minor: string; items: number; sum: string }>(
+        `select i.invoice_number, i.total_minor, count(it.id)::int as items, coalesce(sum(it.amount_minor), 0) as sum
+           from invoices i left join invoice_items it on it.invoice_id = i.id
+          where i.user_id = $1 group by i.id`,
+        [account.userId],
+      );
+      const stored = new Set(rows.map((row) => row.invoice_number));
+      for (const number of acknowledged.keys()) expect(stored.has(number), number).toBe(true);
+      for (const row of rows) {
+        const sent = bodies[Number(row.invoice_number.slice('CRASH-'.length))]!;
+        expect({
+          number: row.invoice_number,
+          items: row.items,
+          total: Number(row.total_minor),
+          sum: Number(row.sum),
+        }).toEqual({ number: row.invoice_number, items: sent.itemCount, total: sent.totalCents, sum: sent.totalCents });
+      }
+      const orphans = await db.query(
+        'select count(*)::int as n from invoice_items it where not exists (select 1 from invoices i where i.id = it.invoice_id)',
+      );
+      expect(orphans.rows[0].n).toBe(0);
+      // The aggregate the dashboard reads, against a recount of the invoices that survived.
+      const stats = await db.query(
+        `select coalesce(sum(invoice_count), 0)::int as n, coalesce(sum(total_minor), 0)::bigint as total
+           from invoice_stats where user_id = $1`,
+        [account.userId],
+      );
+      const recount = await db.query(
+        `select count(*)::int as n, coalesce(sum(total_minor), 0)::bigint as total from invoices where user_id = $1`,
+        [account.userId],
+      );
+      expect(stats.rows[0]).toEqual(recount.rows[0]);
+      console.info(`[faults] after restart: ${rows.length} invoices stored, all whole`);
+    } finally {
+      await db.end();
+    }
+
+    // The restarted server takes the saves the crash cut off.
+    const missing = bodies.filter(({ body }) => !acknowledged.has(body.data.invoice_number));
+    const retried = await Promise.all(
+      missing.map(async ({ body }) => {
+        const response = await fetch(`${restarted.url}/api/invoices`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: account.cookie },
+          body: JSON.stringify(body),
+        });
+        return response.status;
+      }),
+    );
+    // A save that committed just before the kill but was never acknowledged is a duplicate number now: 409, not a second copy.
+    expect(retried.every((status) => status === 201 || status === 409)).toBe(true);
+    const total = await fetch(`${restarted.url}/api/invoices?per_page=1`, { headers: { cookie: account.cookie } });
+    expect(((await total.json()) as { pagination: { total: number } }).pagination.total).toBe(SAVES);
+  }, 180_000);
+});
