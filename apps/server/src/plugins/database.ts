@@ -26,6 +26,11 @@ export function createPool(connectionString: string, max: number): pg.Pool {
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => undefined);
+  // Nor may a checked-out one: between two statements of a transaction a client has no listener
+  // of the pool's, and pg emits the connection's end as an 'error' event, which would end the
+  // process (found by the fault suite stopping PostgreSQL under traffic). The statement that
+  // follows fails instead (a 503), and the pool drops the dead client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
