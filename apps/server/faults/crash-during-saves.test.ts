@@ -67,7 +67,9 @@ describe.each(modes)('kill -9 during 500 concurrent saves $name', (mode) => {
     const outcomes = { acknowledged: 0, refused: [] as string[], cut: 0 };
     let killed = false;
     let killAfter = 0;
-    const killAt = Math.floor(SAVES / 4) + Math.floor(Math.random() * (SAVES / 4)); // somewhere in the second quarter
+    // The client hears of commits late (one run: 424 of 500 stored when 71 were acknowledged), so the
+    // kill comes early, while some saves still wait for a pool connection.
+    const killAt = Math.floor(SAVES / 10) + Math.floor(Math.random() * (SAVES / 10));
 
     const saves = bodies.map(async ({ body }, index) => {
       try {
@@ -156,7 +158,9 @@ describe.each(modes)('kill -9 during 500 concurrent saves $name', (mode) => {
         [account.userId],
       );
       expect(stats.rows[0]).toEqual(recount.rows[0]);
-      console.info(`[faults] after restart: ${rows.length} invoices stored, all whole`);
+      console.info(
+        `[faults] after restart: ${rows.length} of ${SAVES} invoices stored, all whole (${rows.length - acknowledged.size} committed but never acknowledged)`,
+      );
     } finally {
       await db.end();
     }

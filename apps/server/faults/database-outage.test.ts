@@ -8,6 +8,7 @@ import {
   startServer,
   stopAll,
   type OwnPostgres,
+  type ServerExit,
   type ServerProcess,
 } from './server-process';
 
@@ -181,4 +182,22 @@ describe('PostgreSQL stopped during traffic', () => {
       `[faults] PostgreSQL down 4 s: ${down.length} requests, all 503; latency median ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${sorted.at(-1)!.toFixed(1)} ms; healthy again ${recoveredInMs.toFixed(0)} ms after PostgreSQL was back; ${after.length} requests after, all 2xx`,
     );
   }, 120_000);
+
+  it('refuses to start while PostgreSQL is down, saying where it tried and what to check', async () => {
+    const databaseUrl = await createDatabase(postgres.url, 'outage_start');
+    await postgres.stop();
+    try {
+      const exit = await startServer({ DATABASE_URL: databaseUrl }, running).then(
+        () => null,
+        (error: ServerExit) => error,
+      );
+      expect(exit).not.toBeNull();
+      expect(exit!.code).toBe(1);
+      expect(exit!.output).toContain(`Could not reach PostgreSQL at 127.0.0.1:${postgres.port}/outage_start`);
+      expect(exit!.output).toContain('Check DATABASE_URL');
+      expect(exit!.output).not.toContain(new URL(postgres.url).password);
+    } finally {
+      await postgres.start();
+    }
+  });
 });

@@ -4,6 +4,18 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-post
 import { runMigrations } from './db/migrate';
 import { createPdfPool } from './features/pdf/pdf-pool';
 import { createPool } from './plugins/database';
+import { isDatabaseUnavailable } from './plugins/errors';
+
+/** What to say when the first connection fails: where it tried (never the password) and what to check. */
+function startupFailure(error: unknown, connectionString: string): string {
+  const detail = error instanceof Error ? error.message : String(error);
+  if (!isDatabaseUnavailable(error)) return detail;
+  const { hostname, port, pathname } = new URL(connectionString);
+  return (
+    `Could not reach PostgreSQL at ${hostname}:${port || 5432}${pathname} (${detail}). ` +
+    'Is it running? Check DATABASE_URL, or unset it to use the embedded database.'
+  );
+}
 
 /** Starts the product: database (embedded unless DATABASE_URL is set), migrations, PDF workers, HTTP. */
 async function main() {
@@ -31,7 +43,9 @@ async function main() {
   process.once('SIGTERM', () => void stop(0));
 
   try {
-    await runMigrations(connectionString);
+    await runMigrations(connectionString).catch((error: unknown) => {
+      throw new Error(startupFailure(error, connectionString));
+    });
     const pool = createPool(connectionString, config.DB_POOL_MAX);
     cleanups.push(() => pool.end());
     const pdf = createPdfPool({ threads: config.PDF_THREADS });
