@@ -1,20 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createDatabase,
-  exitOf,
-  invoiceBody,
-  ownPostgres,
-  signUp,
-  startServer,
-  stopAll,
-  withDatabase,
-  type OwnPostgres,
-} from './server-process';
+import { createDatabase, exitOf, invoiceBody, faultHarness, signUp, startServer, withDatabase } from './server-process';
 
 /**
  * kill -9 of the server while 500 invoice saves are in flight: every save the client saw
@@ -24,18 +13,15 @@ import {
  */
 
 const SAVES = 500;
-const running = new Set<ChildProcess>();
-let postgres: OwnPostgres;
+const harness = faultHarness();
+const { running } = harness;
 let dataDir: string;
 
 beforeAll(async () => {
-  postgres = await ownPostgres();
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'invoicer-crash-'));
 });
 
 afterAll(async () => {
-  await stopAll(running);
-  await postgres?.remove();
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
@@ -51,8 +37,8 @@ const modes = [
   { name: 'on the embedded PostgreSQL (DATA_DIR)', env: () => ({ DATA_DIR: dataDir }), url: embeddedUrl },
   {
     name: 'on a PostgreSQL server (DATABASE_URL)',
-    env: async () => ({ DATABASE_URL: await createDatabase(postgres.url, 'crash_saves') }),
-    url: async () => withDatabase(postgres.url, 'crash_saves'),
+    env: async () => ({ DATABASE_URL: await createDatabase(harness.postgres.url, 'crash_saves') }),
+    url: async () => withDatabase(harness.postgres.url, 'crash_saves'),
   },
 ];
 

@@ -1,13 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createDatabase,
   invoiceBody,
-  ownPostgres,
+  faultHarness,
   signUp,
   startServer,
-  stopAll,
-  type OwnPostgres,
   type ServerExit,
   type ServerProcess,
 } from './server-process';
@@ -23,17 +20,8 @@ const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in
 const HANG = 10_000;
 const WORKERS = 16;
 
-const running = new Set<ChildProcess>();
-let postgres: OwnPostgres;
-
-beforeAll(async () => {
-  postgres = await ownPostgres();
-});
-
-afterAll(async () => {
-  await stopAll(running);
-  await postgres?.remove();
-});
+const harness = faultHarness();
+const { running } = harness;
 
 interface Outcome {
   kind: string;
@@ -48,7 +36,7 @@ type Phase = 'before' | 'down' | 'restarting' | 'after';
 
 describe('PostgreSQL stopped during traffic', () => {
   it('answers 503 fast with a clear message while it is down, and recovers by itself', async () => {
-    const databaseUrl = await createDatabase(postgres.url, 'outage');
+    const databaseUrl = await createDatabase(harness.postgres.url, 'outage');
     const server: ServerProcess = await startServer({ DATABASE_URL: databaseUrl }, running);
     const account = await signUp(server.url, 'outage@example.com');
     const headers = { cookie: account.cookie, 'content-type': 'application/json' };
@@ -124,13 +112,13 @@ describe('PostgreSQL stopped during traffic', () => {
 
     await new Promise((resolve) => setTimeout(resolve, 1500));
     phase = 'restarting'; // requests in flight while PostgreSQL shuts down belong to no clean phase
-    await postgres.stop();
+    await harness.postgres.stop();
     phase = 'down';
     await new Promise((resolve) => setTimeout(resolve, 4000));
     phase = 'restarting';
     // The process must live through the outage (an unhandled pool or listener error would end it).
     expect(server.child.exitCode === null && server.child.signalCode === null, server.output()).toBe(true);
-    await postgres.start();
+    await harness.postgres.start();
     // Recovery by itself: the first request after PostgreSQL is back may still find a dead pooled
     // connection; within a few seconds everything must succeed again, with no restart of the server.
     const backAt = performance.now();
@@ -184,8 +172,8 @@ describe('PostgreSQL stopped during traffic', () => {
   }, 120_000);
 
   it('refuses to start while PostgreSQL is down, saying where it tried and what to check', async () => {
-    const databaseUrl = await createDatabase(postgres.url, 'outage_start');
-    await postgres.stop();
+    const databaseUrl = await createDatabase(harness.postgres.url, 'outage_start');
+    await harness.postgres.stop();
     try {
       const exit = await startServer({ DATABASE_URL: databaseUrl }, running).then(
         () => null,
@@ -193,11 +181,11 @@ describe('PostgreSQL stopped during traffic', () => {
       );
       expect(exit).not.toBeNull();
       expect(exit!.code).toBe(1);
-      expect(exit!.output).toContain(`Could not reach PostgreSQL at 127.0.0.1:${postgres.port}/outage_start`);
+      expect(exit!.output).toContain(`Could not reach PostgreSQL at 127.0.0.1:${harness.postgres.port}/outage_start`);
       expect(exit!.output).toContain('Check DATABASE_URL');
-      expect(exit!.output).not.toContain(new URL(postgres.url).password);
+      expect(exit!.output).not.toContain(new URL(harness.postgres.url).password);
     } finally {
-      await postgres.start();
+      await harness.postgres.start();
     }
   });
 });

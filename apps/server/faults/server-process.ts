@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
 import { migrationsDir } from '../src/paths';
 
@@ -108,6 +109,29 @@ export async function ownPostgres(): Promise<OwnPostgres> {
     async remove() {
       await cluster?.stop();
       await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A fault test file's set-up: a PostgreSQL cluster of its own (before all), and at the end every
+ * server it started stopped and the cluster removed.
+ */
+export function faultHarness() {
+  const running = new Set<ChildProcess>();
+  let cluster: OwnPostgres | undefined;
+  beforeAll(async () => {
+    cluster = await ownPostgres();
+  });
+  afterAll(async () => {
+    await stopAll(running);
+    await cluster?.remove();
+  });
+  return {
+    running,
+    get postgres(): OwnPostgres {
+      if (!cluster) throw new Error('the PostgreSQL of this file starts in beforeAll');
+      return cluster;
     },
   };
 }

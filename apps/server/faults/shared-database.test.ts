@@ -1,16 +1,13 @@
-import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createDatabase,
   exitOf,
   invoiceBody,
   migrationCount,
-  ownPostgres,
+  faultHarness,
   signUp,
   startServer,
-  stopAll,
-  type OwnPostgres,
 } from './server-process';
 
 /**
@@ -19,21 +16,12 @@ import {
  * each server sees what the other writes.
  */
 
-const running = new Set<ChildProcess>();
-let postgres: OwnPostgres;
-
-beforeAll(async () => {
-  postgres = await ownPostgres();
-});
-
-afterAll(async () => {
-  await stopAll(running);
-  await postgres?.remove();
-});
+const harness = faultHarness();
+const { running } = harness;
 
 describe('two servers against one database', () => {
   it('start together on an empty database, migrate it once, and share its data', async () => {
-    const databaseUrl = await createDatabase(postgres.url, 'shared');
+    const databaseUrl = await createDatabase(harness.postgres.url, 'shared');
     const [a, b] = await Promise.all([
       startServer({ DATABASE_URL: databaseUrl }, running),
       startServer({ DATABASE_URL: databaseUrl }, running),

@@ -7,33 +7,12 @@ export async function generateInvoicePdf(body: InvoiceDocumentInput): Promise<Bl
   return blob;
 }
 
-export interface PreviewPage {
-  image: Blob;
-  page: number;
-  pageCount: number;
-}
-
-/** POST /preview-invoice?page=N: one page as PNG, with the page count in X-Page-Count. */
-export async function fetchInvoicePreview(
-  body: InvoiceDocumentInput,
-  page: number,
-  signal?: AbortSignal,
-): Promise<PreviewPage> {
-  try {
-    const { blob, headers } = await apiBlob(`/preview-invoice?page=${page}`, {
-      method: 'POST',
-      body,
-      ...(signal ? { signal } : {}),
-    });
-    const pageCount = Number(headers.get('X-Page-Count'));
-    return { image: blob, page, pageCount: Number.isSafeInteger(pageCount) && pageCount > 0 ? pageCount : 1 };
-  } catch (error) {
-    // The preview's own fallback sentence (spec part 1 §8) when the server sent none.
-    if (error instanceof ApiError && error.message === `FAIL: ${error.status}`) {
-      throw new ApiError(error.status, `Failed to fetch invoice preview (${error.status})`, error.errors);
-    }
-    throw error;
+/** The message a failed preview page shows in the editor's banner: the server's, else the preview's own fallback (spec part 1 §8). */
+export function previewErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.message === `FAIL: ${error.status}`) {
+    return `Failed to fetch invoice preview (${error.status})`;
   }
+  return errorMessage(error);
 }
 
 /** The message a failed call shows in the editor's banner. */

@@ -17,7 +17,7 @@ import {
 } from 'react';
 import { toast } from 'sonner';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage, generateInvoicePdf } from '../api/invoice-documents';
+import { errorMessage, generateInvoicePdf, previewErrorMessage } from '../api/invoice-documents';
 import { fetchNextInvoiceNumber } from '../api/invoices-api';
 import { saveInvoice } from '../api/save-invoice';
 import { useDraftAutosave } from '../hooks/use-draft-autosave';
@@ -41,10 +41,10 @@ import { PartyField, type PartyFieldProps, type PartyFieldRenderProps, type Part
 import { SummarySection } from './summary-section';
 import { InvoiceNumberField, NotesField } from './text-fields';
 
-const PreviewDialog = lazyWithFallback(
-  () => import('./preview-dialog').then((m) => m.PreviewDialog),
-  function PreviewUnavailable({ onError }: { onError: (message: string) => void }) {
-    useEffect(() => onError('Unexpected error occurred'), [onError]);
+const InvoicePreviewDialog = lazyWithFallback(
+  () => import('../../../components/invoice-preview-dialog').then((m) => m.InvoicePreviewDialog),
+  function PreviewUnavailable({ onError }: { onError: (error: unknown) => void }) {
+    useEffect(() => onError(new Error('The preview code could not be loaded')), [onError]);
     return null;
   },
 );
@@ -336,9 +336,9 @@ function EditorForm({
     setPreviewDocument(null);
     requestAnimationFrame(() => previewButton.current?.focus());
   }, []);
-  const failPreview = useCallback((message: string) => {
+  const failPreview = useCallback((error: unknown) => {
     setPreviewDocument(null);
-    setError(message);
+    setError(previewErrorMessage(error));
   }, []);
 
   // The spec's hidden browser-storage panel (part 1 §2, §8).
@@ -461,7 +461,12 @@ function EditorForm({
 
       {previewDocument && (
         <Suspense fallback={null}>
-          <PreviewDialog document={previewDocument} onClose={closePreview} onError={failPreview} />
+          <InvoicePreviewDialog
+            document={previewDocument}
+            title="Invoice preview"
+            onClose={closePreview}
+            onError={failPreview}
+          />
         </Suspense>
       )}
     </div>

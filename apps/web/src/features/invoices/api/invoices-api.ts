@@ -6,7 +6,6 @@ import type {
 } from '@invoicer/domain/api/invoices';
 import { INVOICES_DEFAULT_PER_PAGE } from '@invoicer/domain/api/invoices';
 import type { OkResponse } from '@invoicer/domain/api/common';
-import type { InvoiceDocumentInput } from '@invoicer/domain/invoice-document';
 import { invoiceFileName } from '@invoicer/domain/invoice-number';
 import type { InvoiceStatus } from '@invoicer/domain/status';
 import { ApiError, apiBlob, apiJson, apiResponse } from '../../../lib/api-client';
@@ -91,26 +90,6 @@ export async function downloadInvoicesZip(
     blob: new Blob(chunks, { type: 'application/zip' }),
     fileName: attachmentName(response.headers) ?? `invoices_${today}.zip`,
   };
-}
-
-export interface PreviewPage {
-  image: Blob;
-  pageCount: number;
-}
-
-/** POST /preview-invoice?page=N: one page of the invoice as PNG; X-Page-Count says how many there are. */
-export async function fetchPreviewPage(
-  body: InvoiceDocumentInput,
-  page: number,
-  signal?: AbortSignal,
-): Promise<PreviewPage> {
-  const { blob, headers } = await apiBlob(`/preview-invoice?page=${page}`, {
-    method: 'POST',
-    body,
-    ...(signal ? { signal } : {}),
-  });
-  const pageCount = Number(headers.get('X-Page-Count'));
-  return { image: blob, pageCount: Number.isSafeInteger(pageCount) && pageCount > 0 ? pageCount : 1 };
 }
 
 /** True when the detail call says the invoice is not there for this user (another user's answers 404 too). */

@@ -13,7 +13,7 @@ import { failureMessage, INVOICE_TOASTS } from '../model/messages';
 import { ClientPanel } from './client-panel';
 import { DetailsPanel } from './details-panel';
 import { IntegrationsPanel } from './integrations-panel';
-import { InvoicePreviewDialog } from './preview-dialog';
+import { InvoicePreviewDialog } from '../../../components/invoice-preview-dialog';
 import { StatusBadge } from './status-badge';
 import { TotalPanel } from './total-panel';
 
@@ -188,7 +188,7 @@ function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: strin
 
       {previewBody && (
         <InvoicePreviewDialog
-          body={previewBody}
+          document={previewBody}
           title={`Invoice ${invoice.invoice_number} preview`}
           onClose={closePreview}
           onError={previewFailed}

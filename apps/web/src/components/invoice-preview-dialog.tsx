@@ -1,17 +1,18 @@
 import type { InvoiceDocumentInput } from '@invoicer/domain/invoice-document';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage, fetchInvoicePreview } from '../api/invoice-documents';
+import { fetchPreviewPage } from '../lib/invoice-preview';
+import { Button } from './ui/button';
+import { Dialog } from './ui/dialog';
+import { Spinner } from './ui/spinner';
 
-export interface PreviewDialogProps {
+export interface InvoicePreviewDialogProps {
   /** The invoice as sent to /preview-invoice, fixed when the preview opened. */
   document: InvoiceDocumentInput;
+  title: string;
   onClose: () => void;
-  /** A failed page closes the preview and shows the message in the editor's banner. */
-  onError: (message: string) => void;
+  /** A page that fails to load; the caller closes the preview and says why in its own place. */
+  onError: (error: unknown) => void;
 }
 
 interface LoadedPage {
@@ -20,11 +21,12 @@ interface LoadedPage {
 }
 
 /**
- * The preview modal (spec part 1 §2, §4): a spinner until the page image arrives, Previous /
- * Next through the pages the server counts (X-Page-Count). Each page image is an object URL,
- * released when the page changes and when the modal closes.
+ * The preview modal of the editor and of the invoice page (spec part 1 §2, §4): the invoice as the
+ * server renders it, one PNG a page, a spinner until the page image has loaded, Previous / Next
+ * through the pages the server counts (X-Page-Count). Each page image is an object URL, released
+ * when the page changes and when the modal closes.
  */
-export function PreviewDialog({ document, onClose, onError }: PreviewDialogProps) {
+export function InvoicePreviewDialog({ document, title, onClose, onError }: InvoicePreviewDialogProps) {
   const [page, setPage] = useState(1);
   const [pageCount, setPageCount] = useState<number | null>(null);
   const [loaded, setLoaded] = useState<LoadedPage | null>(null);
@@ -33,7 +35,7 @@ export function PreviewDialog({ document, onClose, onError }: PreviewDialogProps
   useEffect(() => {
     const controller = new AbortController();
     let url: string | null = null;
-    fetchInvoicePreview(document, page, controller.signal).then(
+    fetchPreviewPage(document, page, controller.signal).then(
       (result) => {
         url = URL.createObjectURL(result.image);
         setPageCount(result.pageCount);
@@ -41,7 +43,7 @@ export function PreviewDialog({ document, onClose, onError }: PreviewDialogProps
         setLoaded({ page, url });
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) onError(errorMessage(error));
+        if (!controller.signal.aborted) onError(error);
       },
     );
     return () => {
@@ -58,7 +60,7 @@ export function PreviewDialog({ document, onClose, onError }: PreviewDialogProps
     <Dialog
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Invoice preview"
+      title={title}
       className="flex max-w-3xl flex-col"
     >
       <div className="relative flex min-h-[50vh] items-center justify-center rounded-lg bg-slate-100 p-2">
