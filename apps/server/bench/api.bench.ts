@@ -28,79 +28,29 @@
  * --only=TEXT (only the cases whose name contains TEXT, plus the baseline; the ZIP runs only
  * when TEXT is in 'bulk ZIP').
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon, { type Request, type Result } from 'autocannon';
 import { unzipSync } from 'fflate';
 import pg from 'pg';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
-import { runMigrations } from '../src/db/migrate';
-import { DEFAULT_SEED, seedInvoices } from './seed-invoices';
+import {
+  buildServer,
+  checkInvoiceStats,
+  freePort,
+  openBenchDatabase,
+  option,
+  processCpuMs,
+  sessionFor,
+  startServer,
+  stopServer,
+  text,
+} from './bench-support';
 
-const serverRoot = fileURLToPath(new URL('..', import.meta.url));
-const repoRoot = path.resolve(serverRoot, '../..');
-
-const flag = (name: string) => process.argv.includes(`--${name}`);
-const option = (name: string, fallback: number) => {
-  const found = process.argv.find((value) => value.startsWith(`--${name}=`));
-  return found ? Number(found.split('=')[1]) : fallback;
-};
-const text = (name: string, fallback: string) =>
-  process.argv.find((value) => value.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const DATABASE = text('database', 'invoicer_bench');
-if (!/^[a-z_][a-z0-9_]*$/.test(DATABASE)) throw new Error(`--database must be a plain lower-case name`);
 const ONLY = text('only', '');
 const DURATION = option('duration', 10);
 const CONNECTIONS = option('connections', 32);
 const log = (message: string) => console.log(`[bench:api] ${message}`);
-
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['dist/main.js'], {
-    cwd: serverRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: '/nonexistent',
-      RATE_LIMIT_DOCUMENTS_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Ready in')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return child;
-}
 
 interface Row {
   case: string;
@@ -111,75 +61,16 @@ interface Row {
   cpu: { server: number; database: number; loadGenerator: number } | null;
 }
 
-/** CPU time (user + system) of a process so far, in ms, from /proc (Linux); null when unreadable. */
-async function processCpuMs(pid: number): Promise<number | null> {
-  try {
-    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks, USER_HZ = 100
-  } catch {
-    return null;
-  }
-}
-
 async function main() {
   const started = performance.now();
-  const adminUrl0 = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  let embedded: EmbeddedPostgres | undefined;
-  let tempDir: string | undefined;
-  let adminUrl: string;
-  if (adminUrl0) {
-    adminUrl = adminUrl0;
-    log(`PostgreSQL: ${new URL(adminUrl).host} (database ${DATABASE})`);
-  } else {
-    tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'invoicer-bench-'));
-    embedded = await startEmbeddedPostgres({ dataDir: tempDir });
-    adminUrl = embedded.connectionString;
-    log(`PostgreSQL: embedded in ${tempDir}`);
-  }
-  const databaseUrl = withDatabase(adminUrl, DATABASE);
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const version = (await admin.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
-
+  const bench = await openBenchDatabase(DATABASE, log);
+  const { databaseUrl, version, seedLine } = bench;
   let server: ChildProcess | undefined;
-  let keep = flag('keep');
   try {
-    let seedLine = '';
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [DATABASE])).rowCount === 1;
-    if (flag('reuse') && exists) {
-      keep = true;
-      log('reusing the seeded database');
-    } else {
-      await admin.query(`drop database if exists ${DATABASE} with (force)`);
-      await admin.query(`create database ${DATABASE}`);
-      await runMigrations(databaseUrl);
-      log('seeding...');
-      const seed = await seedInvoices(databaseUrl, {
-        users: option('users', DEFAULT_SEED.users),
-        invoicesPerUser: option('per-user', DEFAULT_SEED.invoicesPerUser),
-        bigUserInvoices: option('big', DEFAULT_SEED.bigUserInvoices),
-        log,
-      });
-      seedLine = `Seeded ${seed.invoices.toLocaleString('en-US')} invoices and ${seed.items.toLocaleString('en-US')} items in ${seed.seconds.toFixed(1)} s.`;
-      log(seedLine);
-    }
-
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
-    /** A session row for the user with this e-mail, as a Cookie header (what signing in would create). */
-    const sessionFor = async (email: string) => {
-      const token = randomBytes(32).toString('base64url');
-      const { rows } = await db.query<{ user_id: string }>(
-        `insert into sessions (id_hash, user_id, expires_at)
-         select $1, id, now() + interval '1 day' from users where email = $2 returning user_id`,
-        [createHash('sha256').update(token).digest('hex'), email],
-      );
-      if (!rows[0]) throw new Error(`no user ${email}`);
-      return { cookie: `sid=${token}`, userId: rows[0].user_id };
-    };
-    const big = await sessionFor('bench-big@example.com');
-    const regular = await sessionFor('bench-1@example.com');
+    const big = await sessionFor(db, 'bench-big@example.com');
+    const regular = await sessionFor(db, 'bench-1@example.com');
     const bigUserId = big.userId;
     const cookie = big.cookie;
     const bigCount = (await db.query('select count(*)::int as n from invoices where user_id = $1', [bigUserId])).rows[0]
@@ -227,32 +118,10 @@ async function main() {
       ).rows;
     const counted = { big: await effectiveCounts(bigUserId), regular: await effectiveCounts(regular.userId) };
     // The per-user aggregate (kept by triggers through the seed's bulk insert) against a recount.
-    for (const userId of [bigUserId, regular.userId]) {
-      const { rows } = await db.query<{ differences: number }>(
-        `select count(*)::int as differences from (
-           (select currency, month, status, invoice_count::bigint as n, total_minor::numeric as total
-              from invoice_stats where user_id = $1
-            except
-            select currency, date_trunc('month', coalesce(issued_date, (created_at at time zone 'UTC')::date)::timestamp)::date,
-                   status, count(*), sum(total_minor)
-              from invoices where user_id = $1 group by 1, 2, 3)
-           union all
-           (select currency, date_trunc('month', coalesce(issued_date, (created_at at time zone 'UTC')::date)::timestamp)::date,
-                   status, count(*), sum(total_minor)
-              from invoices where user_id = $1 group by 1, 2, 3
-            except
-            select currency, month, status, invoice_count::bigint, total_minor::numeric
-              from invoice_stats where user_id = $1)) d`,
-        [userId],
-      );
-      if (rows[0]!.differences !== 0)
-        throw new Error(`invoice_stats differs from a recount in ${rows[0]!.differences} groups`);
-    }
+    await checkInvoiceStats(db, [bigUserId, regular.userId]);
     await db.end();
 
-    log('building the server (npm run build -w apps/server)...');
-    const build = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: repoRoot, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('build failed');
+    buildServer(log);
     const port = await freePort();
     server = await startServer(databaseUrl, port);
     const url = `http://127.0.0.1:${port}`;
@@ -381,13 +250,11 @@ async function main() {
     // database (readable when PostgreSQL runs on this machine) and this process (autocannon).
     const monitor = new pg.Client({ connectionString: databaseUrl });
     await monitor.connect();
-    // Backend pids name processes of this machine only when PostgreSQL runs here.
-    const localDatabase = ['127.0.0.1', 'localhost', '[::1]', '::1'].includes(new URL(databaseUrl).hostname);
     const cpuNow = async () => {
       const { rows: backends } = await monitor.query<{ pid: number }>(
         'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
       );
-      const database = localDatabase ? await Promise.all(backends.map((row) => processCpuMs(row.pid))) : [null];
+      const database = bench.local ? await Promise.all(backends.map((row) => processCpuMs(row.pid))) : [null];
       const own = process.cpuUsage();
       return {
         server: await processCpuMs(server!.pid!),
@@ -482,14 +349,8 @@ async function main() {
       );
     console.log(`\nTotal ${((performance.now() - started) / 1000).toFixed(0)} s.`);
   } finally {
-    if (server) {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server!.once('exit', resolve));
-    }
-    if (!keep) await admin.query(`drop database if exists ${DATABASE} with (force)`);
-    await admin.end();
-    await embedded?.stop();
-    if (tempDir) await fs.rm(tempDir, { recursive: true, force: true });
+    if (server) await stopServer(server);
+    await bench.close();
   }
 }
 
