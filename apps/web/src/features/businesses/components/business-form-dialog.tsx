@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Business } from '@invoicer/domain/api/businesses';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { PartyFormDialog, PartyFormFooter } from '../../../components/party-form-dialog';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
-import { partySaveFailure } from '../../../lib/party-save-errors';
+import { usePartySave } from '../../../lib/use-party-save';
 import { createBusiness, updateBusiness, type BusinessFields } from '../api/businesses-api';
 import { businessKeys } from '../hooks/business-queries';
 import {
@@ -38,7 +36,6 @@ const FORM_FIELDS = ['name', 'email', 'tax_id'] as const;
 
 function BusinessForm({ business, onClose, onSaved, onBusyChange }: BusinessFormProps) {
   const queryClient = useQueryClient();
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -58,33 +55,27 @@ function BusinessForm({ business, onClose, onSaved, onBusyChange }: BusinessForm
     reValidateMode: 'onSubmit',
   });
 
-  const mutation = useMutation({
-    // Sent even when the browser says it is offline (TanStack would pause it): the failure is then shown.
-    networkMode: 'always',
-    mutationFn: (fields: BusinessFields) => (business ? updateBusiness(business.id, fields) : createBusiness(fields)),
+  const {
+    busy,
+    generalError,
+    submit: save,
+  } = usePartySave({
+    save: (fields: BusinessFields) => (business ? updateBusiness(business.id, fields) : createBusiness(fields)),
     onSuccess: ({ business: saved }) => {
       toast.success(business ? BUSINESS_TOASTS.updated(saved.name) : BUSINESS_TOASTS.created(saved.name));
       void queryClient.invalidateQueries({ queryKey: businessKeys.all });
       onSaved(saved);
       onClose();
     },
-    onError: (failure) => {
-      const { fields, general } = partySaveFailure(failure, FORM_FIELDS);
-      for (const [field, message] of Object.entries(fields)) {
-        setError(field as (typeof FORM_FIELDS)[number], { type: 'server', message });
-      }
-      setGeneralError(general);
-    },
+    errorFields: FORM_FIELDS,
+    setFieldError: (field, message) => setError(field, { type: 'server', message }),
+    onBusyChange,
   });
-  const busy = mutation.isPending;
-  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
-  useEffect(() => () => onBusyChange(false), [onBusyChange]);
 
   const field = (name: keyof BusinessFormInput) => register(name, { onChange: () => clearErrors(name) });
 
   const submit = handleSubmit((values) => {
-    setGeneralError(null);
-    mutation.mutate({
+    save({
       name: values.name,
       email: values.email,
       phone: values.phone ?? '',
@@ -129,47 +120,30 @@ function BusinessForm({ business, onClose, onSaved, onBusyChange }: BusinessForm
         disabled={busy}
         {...field('tax_id')}
       />
-      {generalError && (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">
-          {generalError}
-        </div>
-      )}
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={busy} className="h-11 sm:h-10">
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy} className="h-11 sm:h-10">
-          {busy ? (business ? 'Saving...' : 'Creating...') : business ? 'Save Changes' : 'Create Business'}
-        </Button>
-      </div>
+      <PartyFormFooter
+        noun="Business"
+        editing={business !== null}
+        busy={busy}
+        generalError={generalError}
+        onCancel={onClose}
+      />
     </form>
   );
 }
 
-/**
- * 'Add New Business' / 'Edit Business' (spec part 1 §2, §4, §5, §8). The form mounts with the dialog's
- * content, so it starts afresh (values and errors) each time it opens. While saving, closing is refused.
- */
+/** 'Add New Business' / 'Edit Business' (spec part 1 §2, §4, §5, §8). */
 export function BusinessFormDialog({ open, business = null, onClose, onSaved }: BusinessFormDialogProps) {
-  const [busy, setBusy] = useState(false);
   return (
-    <Dialog
+    <PartyFormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
-      title={business ? 'Edit Business' : 'Add New Business'}
+      noun="Business"
+      editingId={business?.id ?? null}
       description={business ? "Update this business's details." : 'Add a business you send invoices from.'}
-      busy={busy}
-      className="max-w-md"
+      onClose={onClose}
     >
-      <BusinessForm
-        key={business?.id ?? 'new'}
-        business={business}
-        onClose={onClose}
-        onSaved={onSaved}
-        onBusyChange={setBusy}
-      />
-    </Dialog>
+      {(onBusyChange) => (
+        <BusinessForm business={business} onClose={onClose} onSaved={onSaved} onBusyChange={onBusyChange} />
+      )}
+    </PartyFormDialog>
   );
 }

@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Client } from '@invoicer/domain/api/clients';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { PartyFormDialog, PartyFormFooter } from '../../../components/party-form-dialog';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
-import { partySaveFailure } from '../../../lib/party-save-errors';
+import { usePartySave } from '../../../lib/use-party-save';
 import { createClient, updateClient, type ClientFields } from '../api/clients-api';
 import { clientKeys } from '../hooks/client-queries';
 import { CLIENT_TOASTS, clientFormSchema, type ClientFormInput, type ClientFormValues } from '../model/client-form';
@@ -33,7 +31,6 @@ const FORM_FIELDS = ['name', 'email'] as const;
 
 function ClientForm({ client, onClose, onSaved, onBusyChange }: ClientFormProps) {
   const queryClient = useQueryClient();
-  const [generalError, setGeneralError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -52,27 +49,22 @@ function ClientForm({ client, onClose, onSaved, onBusyChange }: ClientFormProps)
     reValidateMode: 'onSubmit',
   });
 
-  const mutation = useMutation({
-    // Sent even when the browser says it is offline (TanStack would pause it): the failure is then shown.
-    networkMode: 'always',
-    mutationFn: (fields: ClientFields) => (client ? updateClient(client.id, fields) : createClient(fields)),
+  const {
+    busy,
+    generalError,
+    submit: save,
+  } = usePartySave({
+    save: (fields: ClientFields) => (client ? updateClient(client.id, fields) : createClient(fields)),
     onSuccess: ({ client: saved }) => {
       toast.success(client ? CLIENT_TOASTS.updated(saved.name) : CLIENT_TOASTS.created(saved.name));
       void queryClient.invalidateQueries({ queryKey: clientKeys.all });
       onSaved(saved);
       onClose();
     },
-    onError: (failure) => {
-      const { fields, general } = partySaveFailure(failure, FORM_FIELDS);
-      for (const [field, message] of Object.entries(fields)) {
-        setError(field as (typeof FORM_FIELDS)[number], { type: 'server', message });
-      }
-      setGeneralError(general);
-    },
+    errorFields: FORM_FIELDS,
+    setFieldError: (field, message) => setError(field, { type: 'server', message }),
+    onBusyChange,
   });
-  const busy = mutation.isPending;
-  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
-  useEffect(() => () => onBusyChange(false), [onBusyChange]);
 
   const field = (name: keyof ClientFormInput) =>
     register(name, {
@@ -80,8 +72,7 @@ function ClientForm({ client, onClose, onSaved, onBusyChange }: ClientFormProps)
     });
 
   const submit = handleSubmit((values) => {
-    setGeneralError(null);
-    mutation.mutate({
+    save({
       name: values.name,
       email: values.email,
       phone: values.phone ?? '',
@@ -118,47 +109,28 @@ function ClientForm({ client, onClose, onSaved, onBusyChange }: ClientFormProps)
         {...field('phone')}
       />
       <TextAreaField label="Address" error={errors.address?.message} disabled={busy} {...field('address')} />
-      {generalError && (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">
-          {generalError}
-        </div>
-      )}
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={busy} className="h-11 sm:h-10">
-          Cancel
-        </Button>
-        <Button type="submit" disabled={busy} className="h-11 sm:h-10">
-          {busy ? (client ? 'Saving...' : 'Creating...') : client ? 'Save Changes' : 'Create Client'}
-        </Button>
-      </div>
+      <PartyFormFooter
+        noun="Client"
+        editing={client !== null}
+        busy={busy}
+        generalError={generalError}
+        onCancel={onClose}
+      />
     </form>
   );
 }
 
-/**
- * 'Add New Client' / 'Edit Client' (spec part 1 §2, §4, §5, §8). The form mounts with the dialog's
- * content, so it starts afresh (values and errors) each time it opens. While saving, closing is refused.
- */
+/** 'Add New Client' / 'Edit Client' (spec part 1 §2, §4, §5, §8). */
 export function ClientFormDialog({ open, client = null, onClose, onSaved }: ClientFormDialogProps) {
-  const [busy, setBusy] = useState(false);
   return (
-    <Dialog
+    <PartyFormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
-      title={client ? 'Edit Client' : 'Add New Client'}
+      noun="Client"
+      editingId={client?.id ?? null}
       description={client ? "Update this client's details." : 'Add someone you send invoices to.'}
-      busy={busy}
-      className="max-w-md"
+      onClose={onClose}
     >
-      <ClientForm
-        key={client?.id ?? 'new'}
-        client={client}
-        onClose={onClose}
-        onSaved={onSaved}
-        onBusyChange={setBusy}
-      />
-    </Dialog>
+      {(onBusyChange) => <ClientForm client={client} onClose={onClose} onSaved={onSaved} onBusyChange={onBusyChange} />}
+    </PartyFormDialog>
   );
 }
