@@ -1,4 +1,4 @@
-import { forwardRef, useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { FieldError, Input, Label, Textarea } from './field';
 
 interface FieldFrameProps {
@@ -6,45 +6,65 @@ interface FieldFrameProps {
   error?: string | undefined;
   /** Shows a visual asterisk; the control itself carries aria-required. */
   required?: boolean;
+  /** A line of help under the control, read with it. */
+  hint?: string;
 }
 
-export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & FieldFrameProps;
-
-function describedBy(id: string, error: string | undefined) {
-  return error ? `${id}-error` : undefined;
+/** What the control inside a frame needs to be named, required and described by its error line. */
+interface ControlWiring {
+  id: string;
+  'aria-required': true | undefined;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
 }
 
-function RequiredMark({ required }: { required?: boolean | undefined }) {
-  return required ? (
-    <span className="ml-0.5 text-red-600" aria-hidden>
-      *
-    </span>
-  ) : null;
-}
-
-/** A labelled input with its error line, wired for screen readers; react-hook-form's register() spreads onto it. */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, required, ...props },
-  ref,
-) {
+/** Label with the required mark, the control, its hint and its error line, wired for screen readers. */
+function FieldFrame({
+  label,
+  error,
+  required,
+  hint,
+  children,
+}: FieldFrameProps & { children: (wiring: ControlWiring) => ReactNode }) {
   const id = useId();
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div>
       <Label htmlFor={id}>
         {label}
-        <RequiredMark required={required} />
+        {required && (
+          <span className="ml-0.5 text-red-600" aria-hidden>
+            *
+          </span>
+        )}
       </Label>
-      <Input
-        ref={ref}
-        id={id}
-        className="mt-1"
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error)}
-        {...props}
-      />
+      {children({
+        id,
+        'aria-required': required || undefined,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+      })}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
       <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
+  );
+}
+
+export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & FieldFrameProps;
+
+/** A labelled input with its error line; react-hook-form's register() spreads onto it. */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, error, required, hint, ...props },
+  ref,
+) {
+  return (
+    <FieldFrame label={label} error={error} required={required} hint={hint}>
+      {(wiring) => <Input ref={ref} className="mt-1" {...wiring} {...props} />}
+    </FieldFrame>
   );
 });
 
@@ -52,26 +72,17 @@ export type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & F
 
 /** A labelled textarea with its error line. */
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
-  { label, error, required, ...props },
+  { label, error, required, hint, ...props },
   ref,
 ) {
-  const id = useId();
   return (
-    <div>
-      <Label htmlFor={id}>
-        {label}
-        <RequiredMark required={required} />
-      </Label>
-      <Textarea
-        ref={ref}
-        id={id}
-        className="mt-1 min-h-20"
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error)}
-        {...props}
-      />
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
+    <FieldFrame label={label} error={error} required={required} hint={hint}>
+      {(wiring) => <Textarea ref={ref} className="mt-1 min-h-20" {...wiring} {...props} />}
+    </FieldFrame>
   );
+});
+
+/** A password input with its label and error line. */
+export const PasswordField = forwardRef<HTMLInputElement, TextFieldProps>(function PasswordField(props, ref) {
+  return <TextField ref={ref} type="password" {...props} />;
 });

@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { deleteAccount } from '../api/profile-api';
 import { failureMessage, PROFILE_TOASTS } from '../model/messages';
 import { deleteWithEmailSchema, deleteWithPasswordSchema } from '../model/profile-forms';
-import { PasswordField, TextField } from './text-field';
+import { PasswordField, TextField } from '../../../components/ui/text-field';
 
 interface FormProps {
   onCancel: () => void;

@@ -15,7 +15,7 @@ import { profileFormSchema, type ProfileFormInput, type ProfileFormValues } from
 import { Card } from './card';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { DeleteAccountDialog } from './delete-account-dialog';
-import { TextField } from './text-field';
+import { TextField } from '../../../components/ui/text-field';
 
 function NameForm({ user, onUserUpdated }: { user: User; onUserUpdated: (user: User) => void }) {
   const {
