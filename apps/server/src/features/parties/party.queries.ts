@@ -1,7 +1,11 @@
-import { sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { invoices } from '../../db/schema';
+import { invoices, type businesses, type clients } from '../../db/schema';
 import type { DbExecutor } from '../../plugins/database';
+import { searchCondition } from './search-text';
+
+/** The two party tables: the same columns, and businesses add logo_url. */
+export type PartyTable = typeof clients | typeof businesses;
 
 /** A client or business as the list and detail calls answer it, straight from SQL (snake_case, like the API). */
 export interface PartyRow {
@@ -68,4 +72,85 @@ export async function selectPartyPage<Row extends PartyRow>(db: DbExecutor, quer
 
 function toDate(value: unknown): Date {
   return value instanceof Date ? value : new Date(String(value));
+}
+
+export interface ListParams {
+  page: number;
+  perPage: number;
+  search: string;
+}
+
+export interface PartyQueryOptions {
+  /** Column names to answer, PARTY_COLUMNS plus the table's own. */
+  columns: readonly string[];
+  /** Which invoices column refers to the party. */
+  reference: 'client_id' | 'business_id';
+}
+
+/**
+ * The statements of one party table that touch only the columns both tables share: list, detail,
+ * delete, and the "this user's row with this id" condition. `Row` is how the list and detail answer
+ * a party (PartyRow plus the table's own columns). Statements on whole rows (insert, update, locked
+ * read) stay with each table: Drizzle types their values and results per table, not over the union.
+ */
+export function partyQueries<Row extends PartyRow>(table: PartyTable, { columns, reference }: PartyQueryOptions) {
+  const owned = (userId: string) => eq(table.userId, userId);
+  const byId = (userId: string, id: string) => and(owned(userId), eq(table.id, id));
+
+  /** id and created_at of the matching rows, newest first (id breaks ties, so pages never overlap). */
+  const keysWhere = (db: DbExecutor, where: SQL | undefined) =>
+    db
+      .select({ id: table.id, createdAt: table.createdAt })
+      .from(table)
+      .where(where)
+      .orderBy(desc(table.createdAt), desc(table.id));
+
+  const page = (db: DbExecutor, userId: string, keys: SQLWrapper) =>
+    selectPartyPage<Row>(db, { table, columns, reference, userId, keys });
+
+  return {
+    byId,
+
+    /**
+     * One page of the user's parties, each with its invoice count, and the number of matching rows.
+     * The count runs beside the page, on another pool connection.
+     */
+    async list(
+      db: DbExecutor,
+      userId: string,
+      { page: pageNumber, perPage, search }: ListParams,
+    ): Promise<{ rows: Row[]; total: number }> {
+      const where = and(owned(userId), searchCondition(table.searchText, search));
+      const keys = keysWhere(db, where)
+        .limit(perPage)
+        .offset((pageNumber - 1) * perPage);
+      const [rows, [counted]] = await Promise.all([
+        page(db, userId, keys),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(table)
+          .where(where),
+      ]);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    async find(db: DbExecutor, userId: string, id: string): Promise<Row | null> {
+      const [row] = await page(db, userId, keysWhere(db, byId(userId, id)));
+      return row ?? null;
+    },
+
+    /**
+     * Deletes the user's parties among `ids` in one statement (so one transaction): ids of other users,
+     * or of nothing, match no row. Invoices keep their rows and their stored From/To text; the foreign
+     * key sets their client_id / business_id to null. Answers the ids deleted.
+     */
+    async deleteMany(db: DbExecutor, userId: string, ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const deleted = await db
+        .delete(table)
+        .where(and(owned(userId), inArray(table.id, ids)))
+        .returning({ id: table.id });
+      return deleted.map((row) => row.id);
+    },
+  };
 }
