@@ -364,3 +364,72 @@ test('a save that cannot reach the server says so', { tag: '@desktop' }, async (
   await expect(banner(page)).toHaveText('An error occurred while saving the invoice.');
   await expect(page).toHaveURL(/\/new$/);
 });
+
+test(
+  'a save whose answer was lost is sent again with its key and answered, not stored twice or refused as taken',
+  { tag: '@desktop' },
+  async ({ page }, testInfo) => {
+    await signedInAccount(page);
+    await page.goto('/new');
+    await editorReady(page);
+    await expect(field(page, 'Invoice Number')).toHaveValue('0001');
+    await field(page, 'From').fill('Acme');
+    await field(page, 'To').fill('Globex');
+    await field(page, 'Item 1 name').fill('Design');
+
+    // The first save reaches the server and is stored; its answer never reaches the page.
+    const keys: string[] = [];
+    let lost = false;
+    await page.route('**/api/invoices', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (lost) return route.continue();
+      lost = true;
+      const answered = await route.fetch();
+      expect(answered.status()).toBe(201);
+      return route.abort('connectionreset');
+    });
+    await saveButton(page, testInfo).click();
+    await expect(banner(page)).toHaveText('An error occurred while saving the invoice.');
+    expect(await listInvoices(page)).toHaveLength(1);
+
+    // Save again, nothing changed: the same key, and the server answers the invoice it stored.
+    await saveButton(page, testInfo).click();
+    await expect(page).toHaveURL(/\/invoice\/[0-9a-f-]{36}$/);
+    const invoices = await listInvoices(page);
+    expect(invoices).toHaveLength(1);
+    expect(page.url()).toContain(invoices[0]!.id);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+  },
+);
+
+test(
+  'a changed invoice after a failed save is a new save with a new key',
+  { tag: '@desktop' },
+  async ({ page }, testInfo) => {
+    await signedInAccount(page);
+    await page.goto('/new');
+    await editorReady(page);
+    await field(page, 'From').fill('Acme');
+    await field(page, 'To').fill('Globex');
+    await field(page, 'Item 1 name').fill('Design');
+    const keys: string[] = [];
+    let failed = false;
+    await page.route('**/api/invoices', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (failed) return route.continue();
+      failed = true;
+      return route.abort('connectionrefused');
+    });
+    await saveButton(page, testInfo).click();
+    await expect(banner(page)).toHaveText('An error occurred while saving the invoice.');
+    await field(page, 'Item 1 name').fill('Design and build');
+    await saveButton(page, testInfo).click();
+    await expect(page).toHaveURL(/\/invoice\/[0-9a-f-]{36}$/);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+    const invoices = await listInvoices(page);
+    expect(invoices).toHaveLength(1);
+  },
+);

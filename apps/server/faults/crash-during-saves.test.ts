@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,6 +50,8 @@ describe.each(modes)('kill -9 during 500 concurrent saves $name', (mode) => {
     const account = await signUp(first.url, 'crash@example.com');
 
     const bodies = Array.from({ length: SAVES }, (_, i) => invoiceBody(account.userId, `CRASH-${i}`, i));
+    // Each save carries its Idempotency-Key (ADR 12), as the editor sends one, and keeps it for a retry.
+    const keys = bodies.map(() => randomUUID());
     const acknowledged = new Map<string, { id: string; index: number }>();
     const outcomes = { acknowledged: 0, refused: [] as string[], cut: 0 };
     let killed = false;
@@ -61,7 +64,7 @@ describe.each(modes)('kill -9 during 500 concurrent saves $name', (mode) => {
       try {
         const response = await fetch(`${first.url}/api/invoices`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: account.cookie },
+          headers: { 'content-type': 'application/json', cookie: account.cookie, 'idempotency-key': keys[index]! },
           body: JSON.stringify(body),
         });
         const text = await response.text();
@@ -109,17 +112,24 @@ describe.each(modes)('kill -9 during 500 concurrent saves $name', (mode) => {
     }
 
     // No partial invoice among everything stored, acknowledged or not.
+    const storedIds = new Map<string, string>();
     const db = new pg.Client({ connectionString: await mode.url() });
     await db.connect();
     try {
-      const { rows } = await db.query<{ invoice_number: string; total_minor: string; items: number; sum: string }>(
-        `select i.invoice_number, i.total_minor, count(it.id)::int as items, coalesce(sum(it.amount_minor), 0) as sum
+      const { rows } = await db.query<{
+        id: string;
+        invoice_number: string;
+        total_minor: string;
+        items: number;
+        sum: string;
+      }>(
+        `select i.id, i.invoice_number, i.total_minor, count(it.id)::int as items, coalesce(sum(it.amount_minor), 0) as sum
            from invoices i left join invoice_items it on it.invoice_id = i.id
           where i.user_id = $1 group by i.id`,
         [account.userId],
       );
-      const stored = new Set(rows.map((row) => row.invoice_number));
-      for (const number of acknowledged.keys()) expect(stored.has(number), number).toBe(true);
+      for (const row of rows) storedIds.set(row.invoice_number, row.id);
+      for (const number of acknowledged.keys()) expect(storedIds.has(number), number).toBe(true);
       for (const row of rows) {
         const sent = bodies[Number(row.invoice_number.slice('CRASH-'.length))]!;
         expect({
@@ -151,20 +161,35 @@ describe.each(modes)('kill -9 during 500 concurrent saves $name', (mode) => {
       await db.end();
     }
 
-    // The restarted server takes the saves the crash cut off.
-    const missing = bodies.filter(({ body }) => !acknowledged.has(body.data.invoice_number));
+    // The cut-off saves sent again with their keys: the ones that had committed answer the invoice
+    // they created (replayed, same id), the others are created now; never a 409, never a copy.
     const retried = await Promise.all(
-      missing.map(async ({ body }) => {
+      bodies.map(async ({ body }, index) => {
+        if (acknowledged.has(body.data.invoice_number)) return null;
         const response = await fetch(`${restarted.url}/api/invoices`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', cookie: account.cookie },
+          headers: { 'content-type': 'application/json', cookie: account.cookie, 'idempotency-key': keys[index]! },
           body: JSON.stringify(body),
         });
-        return response.status;
+        const answer = (await response.json()) as { id?: string };
+        return {
+          number: body.data.invoice_number,
+          status: response.status,
+          replayed: response.headers.get('idempotent-replayed') === 'true',
+          id: answer.id,
+        };
       }),
     );
-    // A save that committed just before the kill but was never acknowledged is a duplicate number now: 409, not a second copy.
-    expect(retried.every((status) => status === 201 || status === 409)).toBe(true);
+    for (const retry of retried) {
+      if (!retry) continue;
+      const earlier = storedIds.get(retry.number);
+      expect(retry, retry.number).toEqual({
+        number: retry.number,
+        status: 201,
+        replayed: earlier !== undefined,
+        id: earlier ?? retry.id,
+      });
+    }
     const total = await fetch(`${restarted.url}/api/invoices?per_page=1`, { headers: { cookie: account.cookie } });
     expect(((await total.json()) as { pagination: { total: number } }).pagination.total).toBe(SAVES);
   }, 180_000);

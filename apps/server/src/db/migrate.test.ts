@@ -41,6 +41,7 @@ describe('runMigrations', () => {
       'businesses',
       'clients',
       'invoice_items',
+      'invoice_save_keys',
       'invoice_stats',
       'invoices',
       'logos',

@@ -223,6 +223,32 @@ export const invoiceStats = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.currency, t.month, t.status] })],
 );
 
+/**
+ * The Idempotency-Key of each POST /api/invoices that created an invoice (ADR 12): a save sent
+ * again because its answer never arrived (a dropped connection, a crash after the commit) gets
+ * the invoice it created instead of a second one or a 409. Written in the save's transaction.
+ */
+export const invoiceSaveKeys = pgTable(
+  'invoice_save_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** The request body's SHA-256: the same key with another body is refused, not replayed. */
+    requestSha256: text('request_sha256').notNull(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    // Deleting invoices (one, a selection, an account) finds their keys through this.
+    index('invoice_save_keys_invoice_idx').on(t.invoiceId),
+  ],
+);
+
 export const invoiceItems = pgTable(
   'invoice_items',
   {

@@ -19,10 +19,16 @@ export interface RequestOptions {
   method?: Method;
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (an invoice save's Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
-async function send(path: string, { method = 'GET', body, signal }: RequestOptions): Promise<Response> {
-  const init: RequestInit = { method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
+async function send(path: string, { method = 'GET', body, signal, headers }: RequestOptions): Promise<Response> {
+  const init: RequestInit = {
+    method,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', ...headers },
+  };
   if (signal) init.signal = signal;
   if (body instanceof FormData) {
     init.body = body; // multipart (logo upload): the browser writes the Content-Type with its boundary

@@ -46,7 +46,21 @@ export const INVOICE_MESSAGES = {
   statusFilter: 'Status filter must be one of all, draft, sent, paid or overdue.',
   bulkEmpty: 'Select at least one invoice to download.',
   bulkTooMany: `At most ${BULK_DOWNLOAD_MAX} invoices can be downloaded at once.`,
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different invoice. Send a new key with a new invoice.',
 } as const;
+
+/**
+ * POST /api/invoices takes an optional Idempotency-Key header (ADR 12): the client's name for one
+ * save, sent again unchanged when it retries that save. A key the user has used before, with the
+ * same body, answers the invoice it created (201, Idempotent-Replayed: true) instead of a second
+ * invoice or a 409.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, { error: INVOICE_MESSAGES.idempotencyKeyInvalid });
 
 const savedInvoiceObjectSchema = z
   .object({

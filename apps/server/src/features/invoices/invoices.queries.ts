@@ -1,7 +1,7 @@
 import type { InvoiceStatus, StatusFilter } from '@invoicer/domain/status';
 import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { businesses, clients, invoiceItems, invoices, invoiceStats } from '../../db/schema';
+import { businesses, clients, invoiceItems, invoices, invoiceSaveKeys, invoiceStats } from '../../db/schema';
 import type { Database, DbExecutor } from '../../plugins/database';
 import { containsPattern, TRIGRAM_MIN_LENGTH } from '../parties/search-text';
 
@@ -450,6 +450,26 @@ export async function insertInvoice(
     .values({ ...values, userId })
     .returning({ id: invoices.id });
   return row!.id;
+}
+
+/** The invoice an earlier save with this Idempotency-Key created, and that save's body hash; null when none. */
+export async function findSaveKey(
+  db: DbExecutor,
+  userId: string,
+  key: string,
+): Promise<{ invoiceId: string; requestSha256: string } | null> {
+  const [row] = await db
+    .select({ invoiceId: invoiceSaveKeys.invoiceId, requestSha256: invoiceSaveKeys.requestSha256 })
+    .from(invoiceSaveKeys)
+    .where(and(eq(invoiceSaveKeys.userId, userId), eq(invoiceSaveKeys.key, key)));
+  return row ?? null;
+}
+
+export async function insertSaveKey(
+  tx: DbExecutor,
+  values: { userId: string; key: string; requestSha256: string; invoiceId: string },
+): Promise<void> {
+  await tx.insert(invoiceSaveKeys).values(values);
 }
 
 /** The stored status of the user's invoice, its row locked until the transaction ends; null when it is not theirs. */

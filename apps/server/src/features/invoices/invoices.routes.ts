@@ -1,6 +1,7 @@
 import { idParamSchema, userIdQuerySchema } from '@invoicer/domain/api/common';
 import {
   INVOICE_MESSAGES,
+  idempotencyKeySchema,
   bulkDownloadBodySchema,
   editDataResponseSchema,
   invoiceDeleteResponseSchema,
@@ -17,7 +18,7 @@ import {
 import { contentDisposition, invoiceFileName } from '@invoicer/domain/invoice-number';
 import { statusLabel } from '@invoicer/domain/status';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../plugins/errors';
+import { badRequest, notFound } from '../../plugins/errors';
 import { requireSession } from '../../plugins/session';
 import type { PdfPool } from '../pdf/pdf-pool';
 import { findInvoices } from './invoices.queries';
@@ -34,6 +35,14 @@ import {
   setInvoiceStatus,
   toDocument,
 } from './invoices.service';
+
+/** The optional Idempotency-Key header of a save (ADR 12); a malformed one is refused, never ignored. */
+function idempotencyKey(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? header.join(',') : header);
+  if (!parsed.success) throw badRequest(INVOICE_MESSAGES.idempotencyKeyInvalid);
+  return parsed.data;
+}
 
 /**
  * Saved invoices (spec part 1 §7, part 2 §7). Every route needs a session (the /api default); a
@@ -97,7 +106,13 @@ const invoicesRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }>
     { schema: { body: savedInvoiceBodySchema, response: { 201: savedInvoiceResponseSchema } } },
     async (request, reply) => {
       const { userId } = requireSession(request);
-      const invoice = await createInvoice(app.db, userId, request.body);
+      const { invoice, replayed } = await createInvoice(
+        app.db,
+        userId,
+        request.body,
+        idempotencyKey(request.headers['idempotency-key']),
+      );
+      if (replayed) reply.header('Idempotent-Replayed', 'true');
       return reply.code(201).send({
         success: true as const,
         message: 'Invoice saved successfully',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Business } from '@invoicer/domain/api/businesses';
 import type { Client } from '@invoicer/domain/api/clients';
 import { paginate, type Pagination } from '@invoicer/domain/api/common';
@@ -26,11 +27,13 @@ import { normalizeSearchText, searchWords } from '../parties/search-text';
 import {
   deleteInvoice,
   findEmbeddedBusiness,
+  findSaveKey,
   findEmbeddedClient,
   findInvoice,
   highestInvoiceNumberValue,
   insertInvoice,
   insertItems,
+  insertSaveKey,
   listInvoices,
   lockInvoice,
   ownsBusiness,
@@ -410,7 +413,31 @@ async function notifyStatusChange(
 }
 
 /** POST /api/invoices: the invoice, its items and the 'Invoice created' notification, in one transaction. */
-export async function createInvoice(db: Database, userId: string, body: SavedInvoiceBody): Promise<Invoice> {
+/** What an Idempotency-Key found: the invoice its first save created, or a refusal when the body differs. */
+async function replaySave(db: Database, userId: string, key: string, requestSha256: string): Promise<Invoice | null> {
+  const earlier = await findSaveKey(db, userId, key);
+  if (!earlier) return null;
+  if (earlier.requestSha256 !== requestSha256) throw new HttpError(422, INVOICE_MESSAGES.idempotencyKeyReused);
+  return toInvoice(await getInvoiceRow(db, userId, earlier.invoiceId));
+}
+
+/**
+ * POST /api/invoices: the row, its items and a notification in one transaction. With an
+ * Idempotency-Key (ADR 12) the key is stored in the same transaction; a save sent again with the
+ * same key and body answers the invoice the first one created (`replayed`), also when the two
+ * race each other.
+ */
+export async function createInvoice(
+  db: Database,
+  userId: string,
+  body: SavedInvoiceBody,
+  idempotencyKey?: string,
+): Promise<{ invoice: Invoice; replayed: boolean }> {
+  const requestSha256 = idempotencyKey ? createHash('sha256').update(JSON.stringify(body)).digest('hex') : '';
+  if (idempotencyKey) {
+    const replayed = await replaySave(db, userId, idempotencyKey, requestSha256);
+    if (replayed) return { invoice: replayed, replayed: true };
+  }
   const { columns, items } = prepareInvoice(body);
   const status = body.status ?? 'draft';
   let id: string;
@@ -434,12 +461,18 @@ export async function createInvoice(db: Database, userId: string, body: SavedInv
         relatedEntityType: 'invoice',
         relatedEntityId: invoiceId,
       });
+      if (idempotencyKey) await insertSaveKey(tx, { userId, key: idempotencyKey, requestSha256, invoiceId });
       return invoiceId;
     });
   } catch (error) {
+    // The same save arriving twice at once: the loser's insert hits the winner's number or key.
+    if (idempotencyKey && pgError(error)?.code === '23505') {
+      const replayed = await replaySave(db, userId, idempotencyKey, requestSha256);
+      if (replayed) return { invoice: replayed, replayed: true };
+    }
     throw saveError(error, columns.invoiceNumber);
   }
-  return toInvoice(await getInvoiceRow(db, userId, id));
+  return { invoice: toInvoice(await getInvoiceRow(db, userId, id)), replayed: false };
 }
 
 /**

@@ -1,4 +1,8 @@
-import type { NextInvoiceNumberResponse, SavedInvoiceBodyInput } from '@invoicer/domain/api/invoices';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type NextInvoiceNumberResponse,
+  type SavedInvoiceBodyInput,
+} from '@invoicer/domain/api/invoices';
 import { apiJson } from '../../../lib/api-client';
 
 /**
@@ -6,9 +10,17 @@ import { apiJson } from '../../../lib/api-client';
  * (the server would only check it against the session).
  */
 
-/** POST /api/invoices: 201 with the new invoice's id. The answer is read leniently (see readSavedInvoiceId). */
-export function createInvoice(body: SavedInvoiceBodyInput): Promise<unknown> {
-  return apiJson<unknown>('/api/invoices', { method: 'POST', body });
+/**
+ * POST /api/invoices: 201 with the new invoice's id. The answer is read leniently (see readSavedInvoiceId).
+ * `idempotencyKey` names this save: sent again with the same key, the server answers the invoice the
+ * first send created instead of a second one or a 409 (ADR 12).
+ */
+export function createInvoice(body: SavedInvoiceBodyInput, idempotencyKey: string): Promise<unknown> {
+  return apiJson<unknown>('/api/invoices', {
+    method: 'POST',
+    body,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 }
 
 /** PUT /api/invoices/{id}: the same payload; the server keeps the status. */
