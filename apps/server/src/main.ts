@@ -51,7 +51,18 @@ async function main() {
     const pdf = createPdfPool({ threads: config.PDF_THREADS });
     cleanups.push(() => pdf.close());
     const app = await buildApp({ config, pool, pdf });
-    cleanups.push(() => app.close());
+    cleanups.push(async () => {
+      // close() stops accepting and waits for the requests in flight. A keep-alive connection that
+      // finishes its request after that would stay open for the keep-alive timeout (72 s in
+      // Fastify) and hold the exit back: each is closed as soon as it is idle (found by the fault
+      // suite: SIGTERM during 300 saves took 70 s to exit).
+      const closeIdle = setInterval(() => app.server.closeIdleConnections(), 50);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(closeIdle);
+      }
+    });
     const address = await app.listen({ port: config.PORT, host: config.HOST });
     const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
     const url = new URL(address);
