@@ -31,6 +31,13 @@ async function editorReady(page: Page, signedIn = true) {
   if (signedIn) await expect(page.getByRole('combobox', { name: 'To', exact: true })).toBeVisible();
 }
 
+/** The least a save needs besides the number: From, To and a named item. */
+async function fillRequired(page: Page) {
+  await field(page, 'From').fill('Acme');
+  await field(page, 'To').fill('Globex');
+  await field(page, 'Item 1 name').fill('Design');
+}
+
 /** An invoice saved through the real API. */
 async function seedInvoice(page: Page, number: string, extra: Record<string, unknown> = {}): Promise<StoredInvoice> {
   const response = await page.request.post('/api/invoices', {
@@ -73,9 +80,7 @@ test('a guest pressing Save gets the login modal and nothing is sent', async ({ 
   });
   await page.goto('/new');
   await editorReady(page, false);
-  await field(page, 'From').fill('Acme');
-  await field(page, 'To').fill('Globex');
-  await field(page, 'Item 1 name').fill('Design');
+  await fillRequired(page);
   await saveButton(page, testInfo).click();
   await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
   expect(posts).toEqual([]);
@@ -341,9 +346,7 @@ test("a taken invoice number shows the server's 409 message and saves nothing", 
   await editorReady(page);
   await expect(field(page, 'Invoice Number')).toHaveValue('0006');
   await field(page, 'Invoice Number').fill('0005');
-  await field(page, 'From').fill('Acme');
-  await field(page, 'To').fill('Globex');
-  await field(page, 'Item 1 name').fill('Design');
+  await fillRequired(page);
   await saveButton(page, testInfo).click();
   await expect(banner(page)).toHaveText('Invoice number 0005 already exists.');
   await expect(page).toHaveURL(/\/new$/);
@@ -356,9 +359,7 @@ test('a save that cannot reach the server says so', { tag: '@desktop' }, async (
   await page.goto('/new');
   await editorReady(page);
   await expect(field(page, 'Invoice Number')).toHaveValue('0001');
-  await field(page, 'From').fill('Acme');
-  await field(page, 'To').fill('Globex');
-  await field(page, 'Item 1 name').fill('Design');
+  await fillRequired(page);
   await page.route('**/api/invoices', (route) => route.abort());
   await saveButton(page, testInfo).click();
   await expect(banner(page)).toHaveText('An error occurred while saving the invoice.');
@@ -373,9 +374,7 @@ test(
     await page.goto('/new');
     await editorReady(page);
     await expect(field(page, 'Invoice Number')).toHaveValue('0001');
-    await field(page, 'From').fill('Acme');
-    await field(page, 'To').fill('Globex');
-    await field(page, 'Item 1 name').fill('Design');
+    await fillRequired(page);
 
     // The first save reaches the server and is stored; its answer never reaches the page.
     const keys: string[] = [];
@@ -411,9 +410,7 @@ test(
     await signedInAccount(page);
     await page.goto('/new');
     await editorReady(page);
-    await field(page, 'From').fill('Acme');
-    await field(page, 'To').fill('Globex');
-    await field(page, 'Item 1 name').fill('Design');
+    await fillRequired(page);
     const keys: string[] = [];
     let failed = false;
     await page.route('**/api/invoices', async (route) => {

@@ -246,3 +246,15 @@ export async function processMemoryMb(pid: number): Promise<{ rss: number; peak:
     return null;
   }
 }
+
+/** mulberry32: a small seeded PRNG (numbers in [0, 1)), so two runs seed the same rows and send the same requests. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}

@@ -53,6 +53,7 @@ import {
   option,
   processCpuMs,
   processMemoryMb,
+  seededRandom,
   sessionFor,
   startServer,
   stopServer,
@@ -92,18 +93,6 @@ const LABELS: Record<Kind, string> = {
   health: 'baseline: GET /api/health (select 1, no session)',
 };
 const TOTAL_WEIGHT = WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0);
-
-/** mulberry32: a small seeded PRNG, so two runs send the same sequence of requests per connection. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const pick = <T>(random: () => number, values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
 
@@ -349,7 +338,7 @@ async function main() {
     let statusChanges = 0;
     let saveSequence = 0;
     // A few documents for /generate-invoice, made once (the PDF engine's work, not the client's).
-    const documentRandom = prng(SEED);
+    const documentRandom = seededRandom(SEED);
     const documents = Array.from({ length: 16 }, (_, index) =>
       JSON.stringify(savedPayload(documentRandom, accounts[0]!, `GEN-${index + 1}`).data),
     );
@@ -445,7 +434,7 @@ async function main() {
     const connections: Connection[] = accounts.map((account, index) => ({
       index,
       account,
-      random: prng(SEED * 1_000 + index),
+      random: seededRandom(SEED * 1_000 + index),
       saved: [],
     }));
 

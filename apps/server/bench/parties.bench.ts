@@ -22,6 +22,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
 import { runMigrations } from '../src/db/migrate';
+import { seededRandom } from './bench-support';
 import { partySearchText, TRIGRAM_MIN_LENGTH } from '../src/features/parties/search-text';
 import { createPdfPool } from '../src/features/pdf/pdf-pool';
 import { createPool } from '../src/plugins/database';
@@ -35,18 +36,6 @@ const CLIENTS = arg('clients', 10_000);
 const OTHER_USERS = 3;
 const INVOICES = 20_000;
 const WARM_UP = 50;
-
-/** A small deterministic generator, so every run seeds the same rows. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIRST = [
   'Jürgen',
@@ -104,7 +93,7 @@ async function seedClients(
   seed: number,
   special = new Map<number, SeedClient>(),
 ) {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const ids: string[] = [];
   const BATCH = 1000;
   for (let start = 0; start < count; start += BATCH) {
@@ -138,7 +127,7 @@ async function seedClients(
 }
 
 async function seedInvoices(client: pg.Client, userId: string, clientIds: string[], count: number) {
-  const next = random(99);
+  const next = seededRandom(99);
   const BATCH = 2000;
   for (let start = 0; start < count; start += BATCH) {
     const values: unknown[] = [];
@@ -204,6 +193,9 @@ async function main() {
     };
     const user = await signUp('bench@example.com');
     const seeder = new pg.Client({ connectionString: databaseUrl });
+    // The clean-up drops the database with (force): without a listener that would end the process
+    // with an unhandled 'error' event and hide the failure that led there.
+    seeder.on('error', () => undefined);
     await seeder.connect();
     const started = performance.now();
     const special = new Map<number, SeedClient>([

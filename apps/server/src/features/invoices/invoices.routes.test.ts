@@ -13,10 +13,11 @@ describe('saving invoices', () => {
   let bob: TestAccount;
   const counts = async (userId: string) =>
     (
-      await t.pool.query<{ invoices: number; items: number; notifications: number }>(
+      await t.pool.query<{ invoices: number; items: number; notifications: number; keys: number }>(
         `select (select count(*) from invoices where user_id = $1)::int as invoices,
                 (select count(*) from invoice_items where user_id = $1)::int as items,
-                (select count(*) from notifications where user_id = $1)::int as notifications`,
+                (select count(*) from notifications where user_id = $1)::int as notifications,
+                (select count(*) from invoice_save_keys where user_id = $1)::int as keys`,
         [userId],
       )
     ).rows[0]!;
@@ -109,6 +110,7 @@ describe('saving invoices', () => {
       related_entity_id: id,
     });
     expect(await counts(ada.id)).toEqual({
+      ...before,
       invoices: before.invoices + 1,
       items: before.items + 2,
       notifications: before.notifications + 1,
@@ -207,6 +209,7 @@ describe('saving invoices', () => {
       );
       const after = await counts(ada.id);
       expect(after).toEqual({
+        ...before,
         invoices: before.invoices + 1,
         items: before.items + 2,
         notifications: before.notifications + 1,
@@ -275,97 +278,80 @@ describe('saving invoices', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/invoices', payload: savedPayload(ada) });
     expect(response.statusCode).toBe(401);
   });
-});
 
-describe('saving with an Idempotency-Key (ADR 12)', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
-  const keyed = (account: TestAccount, key: string, payload: ReturnType<typeof savedPayload>) =>
-    as(t.app, account)({ method: 'POST', url: '/api/invoices', payload, headers: { 'idempotency-key': key } });
-  const stored = async (userId: string) =>
-    (
-      await t.pool.query<{ invoices: number; notifications: number; keys: number }>(
-        `select (select count(*) from invoices where user_id = $1)::int as invoices,
-                (select count(*) from notifications where user_id = $1)::int as notifications,
-                (select count(*) from invoice_save_keys where user_id = $1)::int as keys`,
-        [userId],
-      )
-    ).rows[0]!;
+  describe('with an Idempotency-Key (ADR 12)', () => {
+    const keyed = (account: TestAccount, key: string, payload: ReturnType<typeof savedPayload>) =>
+      as(t.app, account)({ method: 'POST', url: '/api/invoices', payload, headers: { 'idempotency-key': key } });
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app, { first_name: 'Ada' });
-    bob = await signUp(t.app, { first_name: 'Bob' });
-  });
-
-  it('answers a save sent again with its key with the invoice the first one created, storing one', async () => {
-    const key = randomUUID();
-    const payload = savedPayload(ada, { invoice_number: 'IDEM-1' });
-    const before = await stored(ada.id);
-    const first = await keyed(ada, key, payload);
-    expect(first.statusCode, first.body).toBe(201);
-    expect(first.headers['idempotent-replayed']).toBeUndefined();
-    const again = await keyed(ada, key, payload);
-    expect(again.statusCode, again.body).toBe(201);
-    expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(savedInvoiceResponseSchema.parse(again.json()).id).toBe(first.json().id);
-    expect(again.json().invoice).toEqual(first.json().invoice);
-    expect(await stored(ada.id)).toEqual({
-      invoices: before.invoices + 1,
-      notifications: before.notifications + 1,
-      keys: before.keys + 1,
+    it('answers a save sent again with its key with the invoice the first one created, storing one', async () => {
+      const key = randomUUID();
+      const payload = savedPayload(ada, { invoice_number: 'IDEM-1' });
+      const before = await counts(ada.id);
+      const first = await keyed(ada, key, payload);
+      expect(first.statusCode, first.body).toBe(201);
+      expect(first.headers['idempotent-replayed']).toBeUndefined();
+      const again = await keyed(ada, key, payload);
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(savedInvoiceResponseSchema.parse(again.json()).id).toBe(first.json().id);
+      expect(again.json().invoice).toEqual(first.json().invoice);
+      expect(await counts(ada.id)).toEqual({
+        invoices: before.invoices + 1,
+        items: before.items + 2,
+        notifications: before.notifications + 1,
+        keys: before.keys + 1,
+      });
+      // Without a key the same body is a second save of a taken number.
+      const unkeyed = await as(t.app, ada)({ method: 'POST', url: '/api/invoices', payload });
+      expect(unkeyed.statusCode).toBe(409);
     });
-    // Without a key the same body is a second save of a taken number.
-    const unkeyed = await as(t.app, ada)({ method: 'POST', url: '/api/invoices', payload });
-    expect(unkeyed.statusCode).toBe(409);
-  });
 
-  it('gives every one of ten concurrent sends of one save the same invoice', async () => {
-    const key = randomUUID();
-    const payload = savedPayload(ada, { invoice_number: 'IDEM-RACE' });
-    const before = await stored(ada.id);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => keyed(ada, key, payload)));
-    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(201));
-    expect(new Set(answers.map((answer) => answer.json().id)).size).toBe(1);
-    expect(answers.filter((answer) => answer.headers['idempotent-replayed'] === 'true')).toHaveLength(9);
-    expect((await stored(ada.id)).invoices).toBe(before.invoices + 1);
-  });
-
-  it('refuses the key with another body (422) and a malformed key (400), storing nothing', async () => {
-    const key = randomUUID();
-    expect((await keyed(ada, key, savedPayload(ada, { invoice_number: 'IDEM-2' }))).statusCode).toBe(201);
-    const before = await stored(ada.id);
-    const other = await keyed(ada, key, savedPayload(ada, { invoice_number: 'IDEM-3' }));
-    expect(other.statusCode).toBe(422);
-    expect(other.json()).toEqual({
-      success: false,
-      error: 'This Idempotency-Key was already used for a different invoice. Send a new key with a new invoice.',
+    it('gives every one of ten concurrent sends of one save the same invoice', async () => {
+      const key = randomUUID();
+      const payload = savedPayload(ada, { invoice_number: 'IDEM-RACE' });
+      const before = await counts(ada.id);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => keyed(ada, key, payload)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(201));
+      expect(new Set(answers.map((answer) => answer.json().id)).size).toBe(1);
+      expect(answers.filter((answer) => answer.headers['idempotent-replayed'] === 'true')).toHaveLength(9);
+      expect((await counts(ada.id)).invoices).toBe(before.invoices + 1);
     });
-    for (const bad of ['short', 'x'.repeat(101), 'has space in it', 'naïve-key-123', '']) {
-      const response = await keyed(ada, bad, savedPayload(ada, { invoice_number: 'IDEM-4' }));
-      expect(response.statusCode, bad).toBe(400);
-      expect(response.json().error).toBe(
-        'The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.',
-      );
-    }
-    expect(await stored(ada.id)).toEqual(before);
-  });
 
-  it('keeps keys per user, and frees a key when its invoice is deleted', async () => {
-    const key = randomUUID();
-    const adas = await keyed(ada, key, savedPayload(ada, { invoice_number: 'IDEM-5' }));
-    const bobs = await keyed(bob, key, savedPayload(bob, { invoice_number: 'IDEM-5' }));
-    expect(bobs.statusCode).toBe(201);
-    expect(bobs.headers['idempotent-replayed']).toBeUndefined();
-    expect(bobs.json().id).not.toBe(adas.json().id);
+    it('refuses the key with another body (422) and a malformed key (400), storing nothing', async () => {
+      const key = randomUUID();
+      expect((await keyed(ada, key, savedPayload(ada, { invoice_number: 'IDEM-2' }))).statusCode).toBe(201);
+      const before = await counts(ada.id);
+      const other = await keyed(ada, key, savedPayload(ada, { invoice_number: 'IDEM-3' }));
+      expect(other.statusCode).toBe(422);
+      expect(other.json()).toEqual({
+        success: false,
+        error: 'This Idempotency-Key was already used for a different invoice. Send a new key with a new invoice.',
+      });
+      for (const bad of ['short', 'x'.repeat(101), 'has space in it', 'naïve-key-123', '']) {
+        const response = await keyed(ada, bad, savedPayload(ada, { invoice_number: 'IDEM-4' }));
+        expect(response.statusCode, bad).toBe(400);
+        expect(response.json().error).toBe(
+          'The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.',
+        );
+      }
+      expect(await counts(ada.id)).toEqual(before);
+    });
 
-    const deleted = await as(t.app, ada)({ method: 'DELETE', url: `/api/invoices/${adas.json().id}` });
-    expect(deleted.statusCode).toBe(200);
-    const again = await keyed(ada, key, savedPayload(ada, { invoice_number: 'IDEM-5' }));
-    expect(again.statusCode).toBe(201);
-    expect(again.headers['idempotent-replayed']).toBeUndefined();
-    expect(again.json().id).not.toBe(adas.json().id);
+    it('keeps keys per user, and frees a key when its invoice is deleted', async () => {
+      const key = randomUUID();
+      const adas = await keyed(ada, key, savedPayload(ada, { invoice_number: 'IDEM-5' }));
+      const bobs = await keyed(bob, key, savedPayload(bob, { invoice_number: 'IDEM-5' }));
+      expect(bobs.statusCode).toBe(201);
+      expect(bobs.headers['idempotent-replayed']).toBeUndefined();
+      expect(bobs.json().id).not.toBe(adas.json().id);
+
+      const deleted = await as(t.app, ada)({ method: 'DELETE', url: `/api/invoices/${adas.json().id}` });
+      expect(deleted.statusCode).toBe(200);
+      const again = await keyed(ada, key, savedPayload(ada, { invoice_number: 'IDEM-5' }));
+      expect(again.statusCode).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBeUndefined();
+      expect(again.json().id).not.toBe(adas.json().id);
+    });
   });
 });
 
