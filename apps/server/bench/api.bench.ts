@@ -36,7 +36,6 @@ import pg from 'pg';
 import {
   buildServer,
   checkInvoiceStats,
-  freePort,
   openBenchDatabase,
   option,
   processCpuMs,
@@ -45,6 +44,7 @@ import {
   stopServer,
   text,
 } from './bench-support';
+import { freePort } from '../src/db/embedded-postgres';
 
 const DATABASE = text('database', 'invoicer_bench');
 const ONLY = text('only', '');

@@ -48,7 +48,6 @@ import pg from 'pg';
 import {
   buildServer,
   checkInvoiceStats,
-  freePort,
   openBenchDatabase,
   option,
   processCpuMs,
@@ -59,6 +58,7 @@ import {
   stopServer,
   text,
 } from './bench-support';
+import { freePort } from '../src/db/embedded-postgres';
 
 const DATABASE = text('database', 'invoicer_bench');
 const DURATION = option('duration', 60);

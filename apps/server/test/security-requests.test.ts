@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import type { HTTPMethods, LightMyRequestResponse, RouteOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import { dbFingerprint } from './db-fingerprint';
+import { multipart, pngDecompressionBomb } from './upload-fixtures';
 
 /**
  * The security suite's request-level checks (issue 8 item 1): cross-site writes refused on every
@@ -18,42 +18,6 @@ import { dbFingerprint } from './db-fingerprint';
  */
 
 const CROSS_SITE = { success: false, error: 'Cross-site requests are not allowed.' };
-
-function multipart(bytes: Buffer, fileName = 'logo.png', contentType = 'image/png') {
-  const boundary = 'security-suite-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A few kilobytes that declare a 60000 × 60000 image (gigabytes once decoded). */
-function pngBomb(): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(60_000, 0);
-  header.writeUInt32BE(60_000, 4);
-  header.writeUInt8(8, 8);
-  header.writeUInt8(2, 9);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.alloc(60_000 * 3 + 1), { level: 9 })),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 function expectEnvelope(response: LightMyRequestResponse, label: string) {
   const body = response.json();
@@ -226,7 +190,7 @@ describe('cross-site requests, security headers and hostile uploads', () => {
       Buffer.alloc(20 * 1024 * 1024),
     ]);
     await refusedUpload('a 20 MB file', multipart(twentyMegabytes));
-    await refusedUpload('a decompression bomb', multipart(pngBomb()));
+    await refusedUpload('a decompression bomb', multipart(pngDecompressionBomb()));
   });
 
   it('refuses a 20 MB JSON body and a decompression bomb as a data URL logo', async () => {
@@ -239,7 +203,7 @@ describe('cross-site requests, security headers and hostile uploads', () => {
     });
     expect(big.statusCode).toBe(400);
     expect(big.json()).toEqual({ success: false, error: 'The request body is too large (at most 1 MB).' });
-    const bombUrl = `data:image/png;base64,${pngBomb().toString('base64')}`;
+    const bombUrl = `data:image/png;base64,${pngDecompressionBomb().toString('base64')}`;
     for (const url of ['/generate-invoice', '/preview-invoice']) {
       const response = await t.app.inject({
         method: 'POST',

@@ -65,7 +65,8 @@ function commandLineOf(pid: number): string {
   }
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on right now (taken from the OS, then released). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

@@ -1,44 +1,7 @@
-import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-
-function multipart(field: string, fileName: string, contentType: string, bytes: Buffer) {
-  const boundary = '----invoicer-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-    ),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A tiny file that declares a 60000 × 60000 image: decoding it would need gigabytes. */
-function decompressionBomb(): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(60_000, 0);
-  header.writeUInt32BE(60_000, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // truecolour
-  const rows = deflateSync(Buffer.alloc(60_000 * 3 + 1), { level: 9 });
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', rows),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+import { multipart, pngDecompressionBomb } from '../../../test/upload-fixtures';
 
 describe('logos', () => {
   let t: TestApp;
@@ -55,7 +18,7 @@ describe('logos', () => {
     const upload = await t.app.inject({
       method: 'POST',
       url: '/upload-logo',
-      ...multipart('logo', 'logo.jpg', 'image/jpeg', photo),
+      ...multipart(photo, 'logo.jpg', 'image/jpeg'),
     });
     expect(upload.statusCode).toBe(201);
     const { success, logo_url } = upload.json();
@@ -81,7 +44,7 @@ describe('logos', () => {
     const upload = await t.app.inject({
       method: 'POST',
       url: '/upload-logo',
-      ...multipart('logo', 'l.webp', 'image/webp', transparent),
+      ...multipart(transparent, 'l.webp', 'image/webp'),
     });
     expect(upload.statusCode).toBe(201);
     const served = await t.app.inject({ method: 'GET', url: upload.json().logo_url });
@@ -122,17 +85,16 @@ describe('logos', () => {
   it.each([
     [
       'an HTML file named .png',
-      () => multipart('logo', 'x.png', 'image/png', Buffer.from('<html><script>alert(1)</script></html>')),
+      () => multipart(Buffer.from('<html><script>alert(1)</script></html>'), 'x.png', 'image/png'),
       'PNG, JPEG, WebP or GIF',
     ],
     [
       'an SVG with a script',
       () =>
         multipart(
-          'logo',
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
           'x.svg',
           'image/svg+xml',
-          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
         ),
       'PNG, JPEG, WebP or GIF',
     ],
@@ -140,22 +102,20 @@ describe('logos', () => {
       'a file over 2 MB',
       () =>
         multipart(
-          'logo',
+          Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(2 * 1024 * 1024 + 10)]),
           'big.png',
           'image/png',
-          Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(2 * 1024 * 1024 + 10)]),
         ),
       'at most 2 MB',
     ],
-    ['a decompression bomb', () => multipart('logo', 'bomb.png', 'image/png', decompressionBomb()), 'too large'],
+    ['a decompression bomb', () => multipart(pngDecompressionBomb(), 'bomb.png', 'image/png'), 'too large'],
     [
       'a truncated PNG',
-      () =>
-        multipart('logo', 't.png', 'image/png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0])),
+      () => multipart(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0]), 't.png', 'image/png'),
       'could not be read',
     ],
-    ['another field name', () => multipart('file', 'x.png', 'image/png', Buffer.from([0x89, 0x50])), 'field "logo"'],
-    ['an empty file', () => multipart('logo', 'x.png', 'image/png', Buffer.alloc(0)), 'choose an image'],
+    ['another field name', () => multipart(Buffer.from([0x89, 0x50]), 'x.png', 'image/png', 'file'), 'field "logo"'],
+    ['an empty file', () => multipart(Buffer.alloc(0), 'x.png', 'image/png'), 'choose an image'],
   ])('refuses %s with a 400 and stores nothing', async (_name, build, message) => {
     const before = await t.pool.query('select count(*)::int as n from logos');
     const response = await t.app.inject({ method: 'POST', url: '/upload-logo', ...build() });

@@ -1,4 +1,4 @@
-import net from 'node:net';
+import type net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /**
@@ -19,18 +19,6 @@ export interface TestSmtpServer {
   url: string;
   received: ReceivedMail[];
   close(): Promise<void>;
-}
-
-/** A port nothing listens on right now (taken from the OS, then released). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {

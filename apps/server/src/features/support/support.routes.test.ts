@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { as } from '../invoices/invoice-test-fixtures';
-import { freePort, startSmtpServer, waitFor, type TestSmtpServer } from './smtp-test-server';
+import { freePort } from '../../db/embedded-postgres';
+import { startSmtpServer, waitFor, type TestSmtpServer } from './smtp-test-server';
 import { requesterName } from './support.service';
 
 const body = (overrides: Record<string, unknown> = {}) => ({
