@@ -182,21 +182,9 @@ export function toInvoice(
   row: InvoiceRow,
   embedded: { client?: Client | null; business?: Business | null } = {},
 ): Invoice {
-  const totals = storedTotals(row);
   return {
-    id: row.id,
-    invoice_number: row.invoiceNumber,
-    status: row.status,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    issued_date: row.issuedDate,
-    due_date: row.dueDate,
-    total_amount: toDecimal(totals.total),
-    totals: toInvoiceTotals(totals),
-    currency: contractCurrency(row),
-    client_name: row.clientName,
-    client_id: row.clientId,
-    business_id: row.businessId,
+    ...toInvoiceListItem(row),
+    totals: toInvoiceTotals(storedTotals(row)),
     ...embedded,
     data: toInvoiceData(toDocument(row)),
   };
@@ -425,7 +413,7 @@ async function replaySave(db: Database, userId: string, key: string, requestSha2
  * POST /api/invoices: the row, its items and a notification in one transaction. With an
  * Idempotency-Key (ADR 12) the key is stored in the same transaction; a save sent again with the
  * same key and body answers the invoice the first one created (`replayed`), also when the two
- * race each other.
+ * race each other; with another body, a 422.
  */
 export async function createInvoice(
   db: Database,
@@ -434,10 +422,6 @@ export async function createInvoice(
   idempotencyKey?: string,
 ): Promise<{ invoice: Invoice; replayed: boolean }> {
   const requestSha256 = idempotencyKey ? createHash('sha256').update(JSON.stringify(body)).digest('hex') : '';
-  if (idempotencyKey) {
-    const replayed = await replaySave(db, userId, idempotencyKey, requestSha256);
-    if (replayed) return { invoice: replayed, replayed: true };
-  }
   const { columns, items } = prepareInvoice(body);
   const status = body.status ?? 'draft';
   let id: string;
@@ -465,7 +449,9 @@ export async function createInvoice(
       return invoiceId;
     });
   } catch (error) {
-    // The same save arriving twice at once: the loser's insert hits the winner's number or key.
+    // A key used before is not looked up first (a round trip on every save): sent again, the save
+    // meets its earlier self on the invoice number or on the key itself (a unique violation, raised
+    // once that save has committed), rolls back, and answers what the key holds.
     if (idempotencyKey && pgError(error)?.code === '23505') {
       const replayed = await replaySave(db, userId, idempotencyKey, requestSha256);
       if (replayed) return { invoice: replayed, replayed: true };
