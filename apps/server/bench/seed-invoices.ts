@@ -28,7 +28,7 @@ import { computeTotals } from '@invoicer/domain/totals';
 import { recipientName, toInvoiceData } from '@invoicer/domain/api/invoices';
 import pg from 'pg';
 import { invoiceSearchText, toDocument } from '../src/features/invoices/invoices.service';
-import { normalizeSearchText } from '../src/features/parties/search-text';
+import { normalizeSearchText } from '../src/shared/search-text';
 import type { InvoiceRow } from '../src/features/invoices/invoices.queries';
 
 export interface SeedOptions {

@@ -2,7 +2,7 @@ import { loadConfig } from './config';
 import { buildApp } from './app';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
-import { createPdfPool } from './features/pdf/pdf-pool';
+import { createPdfPool } from './pdf/pdf-pool';
 import { createPool } from './plugins/database';
 import { isDatabaseUnavailable } from './plugins/errors';
 

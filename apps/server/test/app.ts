@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { createPdfPool } from '../src/features/pdf/pdf-pool';
+import { createPdfPool } from '../src/pdf/pdf-pool';
 import { createPool } from '../src/plugins/database';
 import { createTestDatabase } from './database';
 

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { expect } from 'vitest';
-import { savedPayload } from '../src/features/invoices/invoice-test-fixtures';
+import { savedPayload } from './invoice-fixtures';
 import { signUp, type TestAccount } from './accounts';
 
 /** One of every resource a user owns, made through the real routes. */

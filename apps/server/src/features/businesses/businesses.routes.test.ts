@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { as, expectFailure, insertInvoice, tableCounts } from '../parties/party-test-helpers';
+import { as, expectFailure, insertInvoice, tableCounts } from '../../../test/party-fixtures';
 
 const BUSINESS_FIELDS = [
   'id',

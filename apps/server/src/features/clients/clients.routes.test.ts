@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { as, expectFailure, insertInvoice, tableCounts } from '../parties/party-test-helpers';
+import { as, expectFailure, insertInvoice, tableCounts } from '../../../test/party-fixtures';
 
 const CLIENT_FIELDS = [
   'id',

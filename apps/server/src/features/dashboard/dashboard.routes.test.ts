@@ -3,7 +3,7 @@ import { dashboardSummaryResponseSchema, type DashboardSummary } from '@invoicer
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { as, createInvoice, utcDate } from '../invoices/invoice-test-fixtures';
+import { as, createInvoice, utcDate } from '../../../test/invoice-fixtures';
 import { summaryText } from './dashboard.queries';
 
 /** An invoice of one item at `amount`, nothing else on it, so its total is `amount`. */

@@ -12,7 +12,7 @@ import { signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { runMigrations } from '../../db/migrate';
 import { migrationsDir } from '../../paths';
-import { as, createInvoice, savedPayload } from './invoice-test-fixtures';
+import { as, createInvoice, savedPayload } from '../../../test/invoice-fixtures';
 
 /**
  * invoice_stats (ADR 0010) is kept by triggers on invoices. After every kind of write (the routes,

@@ -4,7 +4,7 @@ import { extractText } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { as, createInvoice } from './invoice-test-fixtures';
+import { as, createInvoice } from '../../../test/invoice-fixtures';
 import { uniqueFileNames, zipStream } from './invoices.download';
 
 async function pdfText(bytes: Uint8Array): Promise<string> {

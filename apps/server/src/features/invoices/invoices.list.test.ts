@@ -5,8 +5,8 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { as, createInvoice, utcDate } from './invoice-test-fixtures';
-import { effectiveStatusSql, TODAY_UTC } from './invoices.queries';
+import { as, createInvoice, utcDate } from '../../../test/invoice-fixtures';
+import { effectiveStatusSql, TODAY_UTC } from '../../shared/invoice-status-sql';
 
 interface Listed {
   id: string;

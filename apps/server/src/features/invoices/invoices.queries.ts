@@ -1,9 +1,9 @@
 import type { InvoiceStatus, StatusFilter } from '@invoicer/domain/status';
 import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { businesses, clients, invoiceItems, invoices, invoiceSaveKeys, invoiceStats } from '../../db/schema';
 import type { Database, DbExecutor } from '../../plugins/database';
-import { containsPattern, TRIGRAM_MIN_LENGTH } from '../parties/search-text';
+import { effectiveStatusSql, pastDueSentSql } from '../../shared/invoice-status-sql';
+import { containsPattern, TRIGRAM_MIN_LENGTH } from '../../shared/search-text';
 
 /**
  * SQL of the invoices feature. Every query filters on user_id (DESIGN rule 1): another user's
@@ -11,39 +11,7 @@ import { containsPattern, TRIGRAM_MIN_LENGTH } from '../parties/search-text';
  */
 
 // ---------------------------------------------------------------------------------------------
-// The effective status: defined here once, used by the list's badge and filter, the detail page,
-// edit data, and the dashboard's counts.
-
-/**
- * "Today" for the overdue rule: the current date in UTC on the database server's clock, so every
- * server process agrees whatever its own clock or time zone.
- */
-export const TODAY_UTC: SQL = sql`(now() at time zone 'UTC')::date`;
-
-/**
- * THE overdue rule (DESIGN "statuses"): a stored `sent` invoice whose due date is before today
- * (UTC). The due day itself is not overdue, as in the domain's `effectiveStatus` (a test compares
- * the two). It is the only case where the effective status differs from the stored one, so the
- * counts kept per stored status (invoice_stats) become effective ones by moving these invoices
- * from sent to overdue: an index-only range of invoices_user_sent_due_idx.
- */
-export function pastDueSentSql(
-  status: AnyPgColumn | SQL = invoices.status,
-  dueDate: AnyPgColumn | SQL = invoices.dueDate,
-): SQL<boolean> {
-  return sql<boolean>`(${status} = 'sent' and ${dueDate} < ${TODAY_UTC})`;
-}
-
-/**
- * THE effective status of an invoice: `overdue` when pastDueSentSql holds, else its stored status.
- * Pass other columns when the query aliases the table.
- */
-export function effectiveStatusSql(
-  status: AnyPgColumn | SQL = invoices.status,
-  dueDate: AnyPgColumn | SQL = invoices.dueDate,
-): SQL<InvoiceStatus> {
-  return sql<InvoiceStatus>`(case when ${pastDueSentSql(status, dueDate)} then 'overdue' else ${status} end)`;
-}
+// The effective status (shared/invoice-status-sql.ts) as the list counts and filters it.
 
 /**
  * How many of the user's invoices have this effective status (or any, for 'all'), from the
@@ -206,7 +174,7 @@ const countSql = (where: SQL | undefined) => sql<number>`(select count(*)::int f
 /**
  * One word of a search (normalised like search_text): `LIKE '%word%'` for 3 characters or more,
  * which the (user_id, search_text) trigram index answers, else `strpos(...) > 0`, the same
- * substring test that leaves the index to the user_id part (see the parties feature's
+ * substring test that leaves the index to the user_id part (see shared/search-text.ts's
  * searchCondition, whose rule this is). `value` is the pattern (likeValue) or the word itself.
  */
 function wordCondition(trigram: boolean, value: string | Placeholder): SQL {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { as, createInvoice, invoiceData } from './invoice-test-fixtures';
+import { as, createInvoice, invoiceData } from '../../../test/invoice-fixtures';
 
 /**
  * Random input at the invoice calls: whatever arrives, the answer is a success or a 4xx with the

@@ -3,7 +3,7 @@ import { invoiceResponseSchema, savedInvoiceResponseSchema } from '@invoicer/dom
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { as, createInvoice, invoiceData, savedPayload, utcDate } from './invoice-test-fixtures';
+import { as, createInvoice, invoiceData, savedPayload, utcDate } from '../../../test/invoice-fixtures';
 
 const REQUIRED = 'Please fill in all required fields before saving.';
 

@@ -20,7 +20,7 @@ import { statusLabel } from '@invoicer/domain/status';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../plugins/errors';
 import { requireSession } from '../../plugins/session';
-import type { PdfPool } from '../pdf/pdf-pool';
+import type { PdfPool } from '../../pdf/pdf-pool';
 import { findInvoices } from './invoices.queries';
 import { renderStoredInvoice, uniqueFileNames, zipStream, type ZipEntry } from './invoices.download';
 import {

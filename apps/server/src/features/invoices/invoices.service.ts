@@ -18,12 +18,12 @@ import { getCurrency, isCurrencyCode, DEFAULT_CURRENCY, type CurrencyCode } from
 import type { InvoiceDocument, LogoRef } from '@invoicer/domain/invoice-document';
 import { nextInvoiceNumber } from '@invoicer/domain/invoice-number';
 import { formatAmount, minorToFixed, toDecimal } from '@invoicer/domain/money';
-import { statusLabel, type InvoiceStatus } from '@invoicer/domain/status';
+import type { InvoiceStatus } from '@invoicer/domain/status';
 import { computeTotals, type Adjustment, type Totals } from '@invoicer/domain/totals';
 import type { Database, DbExecutor } from '../../plugins/database';
 import { badRequest, HttpError, notFound } from '../../plugins/errors';
-import { insertNotification } from '../notifications/notifications.queries';
-import { normalizeSearchText, searchWords } from '../parties/search-text';
+import { insertNotification, invoiceCreatedNotification, invoiceStatusNotification } from '../../shared/notifications';
+import { normalizeSearchText, searchWords } from '../../shared/search-text';
 import {
   deleteInvoice,
   findEmbeddedBusiness,
@@ -376,30 +376,6 @@ function saveError(error: unknown, invoiceNumber: string): unknown {
   return error;
 }
 
-const STATUS_NOTIFICATION_TYPE: Record<InvoiceStatus, 'success' | 'warning' | 'info'> = {
-  paid: 'success',
-  overdue: 'warning',
-  sent: 'info',
-  draft: 'info',
-};
-
-async function notifyStatusChange(
-  tx: DbExecutor,
-  userId: string,
-  invoice: { id: string; invoiceNumber: string },
-  from: string,
-  to: InvoiceStatus,
-) {
-  await insertNotification(tx, {
-    userId,
-    type: STATUS_NOTIFICATION_TYPE[to],
-    title: `Invoice ${invoice.invoiceNumber} marked as ${to}`,
-    message: `Invoice ${invoice.invoiceNumber} changed from ${statusLabel(from)} to ${statusLabel(to)}.`,
-    relatedEntityType: 'invoice',
-    relatedEntityId: invoice.id,
-  });
-}
-
 /** POST /api/invoices: the invoice, its items and the 'Invoice created' notification, in one transaction. */
 /** What an Idempotency-Key found: the invoice its first save created, or a refusal when the body differs. */
 async function replaySave(db: Database, userId: string, key: string, requestSha256: string): Promise<Invoice | null> {
@@ -435,16 +411,7 @@ export async function createInvoice(
         businessId: body.business_id ?? null,
       });
       await insertItems(tx, userId, invoiceId, items);
-      await insertNotification(tx, {
-        userId,
-        type: 'success',
-        title: 'Invoice created',
-        message: columns.clientName
-          ? `Invoice ${columns.invoiceNumber} for ${columns.clientName} was created.`
-          : `Invoice ${columns.invoiceNumber} was created.`,
-        relatedEntityType: 'invoice',
-        relatedEntityId: invoiceId,
-      });
+      await insertNotification(tx, invoiceCreatedNotification(userId, { ...columns, id: invoiceId }));
       if (idempotencyKey) await insertSaveKey(tx, { userId, key: idempotencyKey, requestSha256, invoiceId });
       return invoiceId;
     });
@@ -485,7 +452,10 @@ export async function replaceInvoice(
       });
       await replaceItems(tx, userId, id, items);
       if (body.status && body.status !== current.status) {
-        await notifyStatusChange(tx, userId, { id, invoiceNumber: columns.invoiceNumber }, current.status, body.status);
+        await insertNotification(
+          tx,
+          invoiceStatusNotification(userId, { id, invoiceNumber: columns.invoiceNumber }, current.status, body.status),
+        );
       }
     });
   } catch (error) {
@@ -506,7 +476,10 @@ export async function setInvoiceStatus(
     if (!current) throw notFound(INVOICE_MESSAGES.notFound);
     if (current.status === status) return;
     await updateInvoice(tx, userId, id, { status });
-    await notifyStatusChange(tx, userId, { id, invoiceNumber: current.invoiceNumber }, current.status, status);
+    await insertNotification(
+      tx,
+      invoiceStatusNotification(userId, { id, invoiceNumber: current.invoiceNumber }, current.status, status),
+    );
   });
   return toInvoice(await getInvoiceRow(db, userId, id));
 }

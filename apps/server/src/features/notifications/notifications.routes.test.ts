@@ -8,7 +8,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { as, createInvoice } from '../invoices/invoice-test-fixtures';
+import { as, createInvoice } from '../../../test/invoice-fixtures';
 
 describe('notifications', () => {
   let t: TestApp;

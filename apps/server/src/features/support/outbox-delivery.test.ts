@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { createPdfPool } from '../pdf/pdf-pool';
+import { createPdfPool } from '../../pdf/pdf-pool';
 import { createPool } from '../../plugins/database';
 import { retryDelayMs } from '../../plugins/mailer';
 import { startSmtpServer, waitFor } from './smtp-test-server';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { as } from '../invoices/invoice-test-fixtures';
+import { as } from '../../../test/invoice-fixtures';
 import { freePort } from '../../db/embedded-postgres';
 import { startSmtpServer, waitFor, type TestSmtpServer } from './smtp-test-server';
 import { requesterName } from './support.service';

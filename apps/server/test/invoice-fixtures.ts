@@ -1,7 +1,7 @@
 import type { SavedInvoiceBodyInput } from '@invoicer/domain/api/invoices';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import type { TestAccount } from '../../../test/accounts';
+import type { TestAccount } from './accounts';
 
 /** The editor's nested `data` (spec part 1 §3), as the client sends it. */
 export function invoiceData(overrides: Record<string, unknown> = {}) {

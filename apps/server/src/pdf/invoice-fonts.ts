@@ -26,7 +26,7 @@ export type InvoiceFonts = Record<FontWeight, ParsedFont>;
 /**
  * The directory holding the font files: `FONTS_DIR` when set, otherwise the first `assets/fonts`
  * found walking up from this module. That finds apps/server/assets/fonts both from the TS source
- * (apps/server/src/features/pdf/) and from the esbuild bundle (apps/server/dist/*.js).
+ * (apps/server/src/pdf/) and from the esbuild bundle (apps/server/dist/*.js).
  */
 export function resolveFontsDir(): string {
   const override = process.env.FONTS_DIR;

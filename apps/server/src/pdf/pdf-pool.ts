@@ -6,7 +6,7 @@ import { Piscina } from 'piscina';
 // sharp runs in the workers (logos). Loading it here too keeps libvips loaded for the process's
 // lifetime; otherwise glibc unloads it when a worker exits and the process can crash (lovell/sharp#2263).
 import 'sharp';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../plugins/errors';
 import type { PdfTask, PdfTaskResult } from './pdf-worker';
 import { PageOutOfRangeError, type PreviewPng } from './render-preview-png';
 import { getTemplate, type TemplateName } from './templates/template-registry';
