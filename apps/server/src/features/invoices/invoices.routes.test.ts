@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { invoiceResponseSchema, savedInvoiceResponseSchema } from '@invoicer/domain/api/invoices';
+import { INVOICE_NUMBER_VALUE_PATTERN, invoiceNumberValue } from '@invoicer/domain/invoice-number';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -727,6 +729,26 @@ describe('reading, status, deleting, next number', () => {
     expect((await as(t.app, bob)({ method: 'GET', url: '/api/invoices/next-number' })).json().invoice_number).toBe(
       '0100',
     );
+  });
+
+  it("reads an invoice number's numeric part in SQL exactly as the domain does", async () => {
+    // The next number is found in SQL with the domain's own pattern; both engines must agree on it.
+    const numbers = fc.sample(
+      fc.oneof(
+        fc.string({ unit: fc.constantFrom(...'0123456789-/ #AZaz\u0664\u00bd\u2079') }),
+        fc.string({ unit: 'grapheme' }),
+      ),
+      { numRuns: 500, seed: 19 },
+    );
+    numbers.push('INV-0042', '2026-0041-A', 'no digits', '', '12a34b', '007');
+    const { rows } = await t.pool.query<{ value: string | null }>(
+      'select substring(n from $1::text) as value from unnest($2::text[]) with ordinality as x(n, i) order by i',
+      [INVOICE_NUMBER_VALUE_PATTERN, numbers.map((n) => n.replace(/\0/g, ''))],
+    );
+    rows.forEach(({ value }, i) => {
+      const expected = invoiceNumberValue(numbers[i]!.replace(/\0/g, ''));
+      expect(value === null ? null : BigInt(value), JSON.stringify(numbers[i])).toBe(expected);
+    });
   });
 
   it('keeps data typed by hand: no client or business ids at all', async () => {

@@ -33,8 +33,8 @@ import {
   removeInvoice,
   replaceInvoice,
   setInvoiceStatus,
-  toDocument,
 } from './invoices.service';
+import { toDocument } from './invoices.stored-data';
 
 /** The optional Idempotency-Key header of a save (ADR 12); a malformed one is refused, never ignored. */
 function idempotencyKey(header: string | string[] | undefined): string | undefined {
