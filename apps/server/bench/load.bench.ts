@@ -4,7 +4,7 @@
  * 1. The database of bench:api (bench-support.ts): `invoicer_bench` on BENCH_DATABASE_URL or
  *    TEST_DATABASE_URL, else an embedded PostgreSQL; seeded with bench/seed-invoices.ts (10,000 users
  *    × 100 invoices + 'bench-big@example.com' with 20,000), or reused as it is with --reuse.
- * 2. The production build, `node dist/main.js` with NODE_ENV=production and its default settings
+ * 2. The production build, `node dist/main.js` with its default settings
  *    (database pool of 10, PDF workers), the document rate limit raised (every request comes from
  *    one address here).
  * 3. CONNECTIONS keep-alive connections (node:http, one Agent with maxSockets = CONNECTIONS), each a

@@ -172,7 +172,6 @@ async function main() {
   try {
     await runMigrations(databaseUrl);
     const config = loadConfig({
-      NODE_ENV: 'production',
       LOG_LEVEL: 'silent',
       DATABASE_URL: databaseUrl,
       WEB_DIST_DIR: '/nonexistent',

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { availableParallelism, cpus } from 'node:os';
 import PDFDocument from 'pdfkit';
 import { chromium } from 'playwright-core';
-import { FONT_FILES, resolveFontsDir } from '../src/pdf/invoice-fonts';
+import { FONT_FILES, resolveFontsDir } from '../src/pdf/fonts-dir';
 import { createPdfPool } from '../src/pdf/pdf-pool';
 import { renderInvoicePdf } from '../src/pdf/render-invoice-pdf';
 import { renderPreviewPng } from '../src/pdf/render-preview-png';

@@ -35,7 +35,6 @@ export function startServer(env: Record<string, string>, running?: Set<ChildProc
     cwd: serverDir,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
       DATABASE_URL: '',
       PORT: '0',
       HOST: '127.0.0.1',

@@ -23,7 +23,6 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const databaseUrl = await createTestDatabase();
   const config: Config = loadConfig({
-    NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: databaseUrl,
     WEB_DIST_DIR: '/nonexistent',
@@ -34,7 +33,7 @@ export async function createTestApp(
     ...overrides,
   });
   const pool = createPool(databaseUrl, 5);
-  const pdf = createPdfPool({ threads: config.PDF_THREADS });
+  const pdf = createPdfPool({ threads: config.PDF_THREADS, fontsDir: config.FONTS_DIR });
   const app = await buildApp({ config, pool, pdf, ...(onRoute ? { onRoute } : {}) });
   await app.ready();
   afterAll(async () => {

@@ -22,7 +22,6 @@ describe('the outbox across server processes', () => {
   /** One "process": its own pool, app and workers against the shared database. */
   async function startServer(databaseUrl: string, smtpUrl: string): Promise<FastifyInstance> {
     const config = loadConfig({
-      NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATABASE_URL: databaseUrl,
       WEB_DIST_DIR: '/nonexistent',
