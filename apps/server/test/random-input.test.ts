@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './app';
+import { sharedTestApp, type TestApp } from './app';
 
 /**
  * Random JSON thrown at the three public endpoints: whatever arrives, the answer is a success
@@ -94,7 +94,7 @@ describe('random input at the public endpoints', () => {
     ).rows[0];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
   });
 
   it('never answers 5xx to /generate-invoice or /preview-invoice, and stores nothing', async () => {

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { sharedTestApp, type TestApp } from '../../../test/app';
 import { as, expectFailure, insertInvoice, tableCounts } from '../../../test/party-fixtures';
+import { adaAndBob } from '../../../test/two-users';
 
 const CLIENT_FIELDS = [
   'id',
@@ -18,13 +19,9 @@ const CLIENT_FIELDS = [
 ].sort();
 
 describe('POST /api/clients', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, ada, bob } = await adaAndBob());
   });
 
   it('creates the client with its notification and answers 201 with the spec message', async () => {
@@ -150,14 +147,10 @@ describe('POST /api/clients', () => {
 });
 
 describe('GET /api/clients', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   const adaIds: string[] = []; // oldest first
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, ada, bob } = await adaAndBob());
     const people = [
       { name: 'Jürgen Müller', email: 'j@mueller.de', phone: '+49 30 555', address: 'Hauptstraße 5, Berlin' },
       { name: 'Zoë Ångström', email: 'zoe@example.se', phone: '', address: 'Storgatan 1, Malmö', tax_id: 'SE556677' },
@@ -285,14 +278,10 @@ describe('GET /api/clients', () => {
 });
 
 describe('GET, PUT and DELETE /api/clients/:id', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   let bobClient: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, ada, bob } = await adaAndBob());
     bobClient = (
       await as(t.app, bob)('POST', '/api/clients', {
         payload: { name: 'Bob’s Client', email: 'b@example.com', phone: '1', address: 'Bob St', tax_id: 'B1' },
@@ -419,13 +408,9 @@ describe('GET, PUT and DELETE /api/clients/:id', () => {
 });
 
 describe('DELETE /api/clients/bulk-delete', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, ada, bob } = await adaAndBob());
   });
 
   const createMany = async (account: TestAccount, count: number, prefix: string) => {
@@ -504,13 +489,9 @@ describe('DELETE /api/clients/bulk-delete', () => {
 });
 
 describe('list order and counts at the edges', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, ada, bob } = await adaAndBob());
   });
 
   it('pages clients created at the same instant without overlap (id breaks the tie)', async () => {
@@ -550,7 +531,7 @@ describe('random input at the client and business calls', () => {
   let clientId: string;
   let businessId: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
     ada = await signUp(t.app);
     clientId = (
       await as(t.app, ada)('POST', '/api/clients', { payload: { name: 'Fixed', email: 'f@example.com' } })

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { sharedTestApp, type TestApp } from '../../../test/app';
 import { as, createInvoice, invoiceData } from '../../../test/invoice-fixtures';
 
 /**
@@ -94,7 +94,7 @@ describe('random input at the invoice calls', () => {
     ).rows[0];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
     ada = await signUp(t.app);
     existing = await createInvoice(t.app, ada, { invoice_number: 'EXISTING' });
   });

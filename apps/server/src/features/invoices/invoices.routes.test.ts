@@ -4,15 +4,14 @@ import { INVOICE_NUMBER_VALUE_PATTERN, invoiceNumberValue } from '@invoicer/doma
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
 import { as, createInvoice, invoiceData, savedPayload, utcDate } from '../../../test/invoice-fixtures';
+import { adaAndBob } from '../../../test/two-users';
 
 const REQUIRED = 'Please fill in all required fields before saving.';
 
 describe('saving invoices', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   const counts = async (userId: string) =>
     (
       await t.pool.query<{ invoices: number; items: number; notifications: number; keys: number }>(
@@ -25,9 +24,7 @@ describe('saving invoices', () => {
     ).rows[0]!;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app, { first_name: 'Ada' });
-    bob = await signUp(t.app, { first_name: 'Bob' });
+    ({ t, ada, bob } = await adaAndBob());
   });
 
   it('creates a draft with totals computed by the server, ignoring any total sent', async () => {
@@ -358,13 +355,9 @@ describe('saving invoices', () => {
 });
 
 describe('updating invoices', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, ada, bob } = await adaAndBob());
   });
 
   it('replaces the row and its items and recomputes the totals', async () => {
@@ -480,15 +473,11 @@ describe('updating invoices', () => {
 });
 
 describe('reading, status, deleting, next number', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   let adaInvoice: string;
   let bobInvoice: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, ada, bob } = await adaAndBob());
     adaInvoice = await createInvoice(t.app, ada, { invoice_number: 'INV-0007' });
     bobInvoice = await createInvoice(t.app, bob, { invoice_number: 'BOB-0099' });
   });
