@@ -59,6 +59,7 @@ import {
   text,
 } from './bench-support';
 import { freePort } from '../src/db/embedded-postgres';
+import { savedInvoiceBody } from '../test/saved-invoice-body';
 
 const DATABASE = text('database', 'invoicer_bench');
 const DURATION = option('duration', 60);
@@ -222,18 +223,7 @@ function savedPayload(random: () => number, account: Account, number: string): R
     currency_symbol: currency.symbol,
     currency_label: `${currency.name} (${currency.symbol})`,
   };
-  return {
-    user_id: account.userId,
-    client_id: null,
-    business_id: null,
-    data,
-    issued_date: data.issued_date,
-    due_date: data.due_date,
-    status: 'draft',
-    currency: data.currency,
-    currency_symbol: data.currency_symbol,
-    currency_label: data.currency_label,
-  };
+  return savedInvoiceBody(account.userId, data);
 }
 
 interface Answer {

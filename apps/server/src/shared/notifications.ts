@@ -63,25 +63,22 @@ export const invoiceStatusNotification = (
   relatedEntityId: invoice.id,
 });
 
-type CreatedParty = Owned & { id: string; name: string };
+const PARTY_LABELS = {
+  client: { one: 'Client', many: 'clients' },
+  business: { one: 'Business', many: 'businesses' },
+} as const;
 
-export const clientCreatedNotification = (row: CreatedParty): NewNotification => ({
-  userId: row.userId,
-  type: 'success',
-  title: 'Client created',
-  message: `Client "${row.name}" has been added to your clients.`,
-  relatedEntityType: 'client',
-  relatedEntityId: row.id,
-});
-
-export const businessCreatedNotification = (row: CreatedParty): NewNotification => ({
-  userId: row.userId,
-  type: 'success',
-  title: 'Business created',
-  message: `Business "${row.name}" has been added to your businesses.`,
-  relatedEntityType: 'business',
-  relatedEntityId: row.id,
-});
+/** "Client created" / "Business created", for the party a client or business feature just inserted. */
+export const partyCreatedNotification =
+  (kind: keyof typeof PARTY_LABELS) =>
+  (row: Owned & { id: string; name: string }): NewNotification => ({
+    userId: row.userId,
+    type: 'success',
+    title: `${PARTY_LABELS[kind].one} created`,
+    message: `${PARTY_LABELS[kind].one} "${row.name}" has been added to your ${PARTY_LABELS[kind].many}.`,
+    relatedEntityType: kind,
+    relatedEntityId: row.id,
+  });
 
 /** `issue` is the label of the request's issue type, as the support form shows it. */
 export const supportRequestNotification = (userId: string, issue: string, replyTo: string): NewNotification => ({

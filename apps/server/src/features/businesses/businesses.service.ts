@@ -8,7 +8,7 @@ import {
 import { logoIdFromUrl } from '@invoicer/domain/api/logos';
 import type { Database, DbExecutor } from '../../plugins/database';
 import { badRequest, notFound } from '../../plugins/errors';
-import { businessCreatedNotification } from '../../shared/notifications';
+import { partyCreatedNotification } from '../../shared/notifications';
 import { insertedPartyRow, partyService, toPartyApi } from '../../shared/parties/party.service';
 import {
   deleteBusinesses,
@@ -73,7 +73,7 @@ const businessParties = partyService({
   insertedRow: (row: BusinessRow) => ({ ...insertedPartyRow(row), logo_url: row.logoUrl }),
   toApi: toBusiness,
   notFound: () => notFound(BUSINESS_MESSAGES.notFound),
-  notification: businessCreatedNotification,
+  notification: partyCreatedNotification('business'),
 });
 
 export async function listBusinesses(

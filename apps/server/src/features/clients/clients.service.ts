@@ -8,7 +8,7 @@ import {
 import type { Database } from '../../plugins/database';
 import { notFound } from '../../plugins/errors';
 import type { PartyRow } from '../../shared/parties/party.queries';
-import { clientCreatedNotification } from '../../shared/notifications';
+import { partyCreatedNotification } from '../../shared/notifications';
 import { insertedPartyRow, partyService, toPartyApi } from '../../shared/parties/party.service';
 import {
   deleteClients,
@@ -48,7 +48,7 @@ const clientParties = partyService({
   insertedRow: insertedPartyRow,
   toApi: toClient,
   notFound: () => notFound(CLIENT_MESSAGES.notFound),
-  notification: clientCreatedNotification,
+  notification: partyCreatedNotification('client'),
 });
 
 export async function listClients(
