@@ -1,7 +1,9 @@
 import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { serverBoundaries } from './eslint/server-boundaries.js';
 
 /**
  * Import boundaries (DESIGN.md): the domain package is pure (no React, no Node, no server,
@@ -96,5 +98,26 @@ export default tseslint.config(
         },
       ],
     },
+  },
+
+  // ---- Server and domain (kept apart from the web blocks above) ----------------------------------
+  {
+    // Floors of apps/server/src: features never import each other, nothing imports upwards
+    // (eslint/server-boundaries.js says which floor is where).
+    files: ['apps/server/**/*.ts'],
+    plugins: { server: { rules: { boundaries: serverBoundaries } } },
+    rules: { 'server/boundaries': 'error' },
+  },
+  {
+    // No import cycles in the server or the domain: a cycle makes module order (and so what is
+    // initialised when) depend on which file is loaded first.
+    files: ['apps/server/**/*.ts', 'packages/domain/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
   },
 );

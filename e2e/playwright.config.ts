@@ -77,7 +77,6 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: {
-        NODE_ENV: 'production',
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
@@ -100,7 +99,6 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: {
-        NODE_ENV: 'production',
         PORT: String(plainPort),
         HOST: '127.0.0.1',
         DATA_DIR: `${dataDir}-plain`,

@@ -2,10 +2,14 @@
 // Each runs in its own process group, so Ctrl-C reaches the server behind tsx's watcher and it
 // stops its embedded PostgreSQL.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ensureSupportedNode, repoRoot } from './node-version.mjs';
 
 ensureSupportedNode();
+// The repository's .env (see .env.example), for both processes; a variable already set in the environment wins.
+const envFile = path.join(repoRoot, '.env');
+if (existsSync(envFile)) process.loadEnvFile(envFile);
 const apiPort = process.env.PORT ?? '3000';
 const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
 const processes = [
@@ -14,7 +18,7 @@ const processes = [
     command: bin('tsx'),
     args: ['watch', '--clear-screen=false', 'src/main.ts'],
     cwd: path.join(repoRoot, 'apps/server'),
-    env: { NODE_ENV: 'development', PORT: apiPort, DATA_DIR: process.env.DATA_DIR ?? path.join(repoRoot, 'data') },
+    env: { PORT: apiPort, DATA_DIR: process.env.DATA_DIR ?? path.join(repoRoot, 'data') },
   },
   { name: 'web', command: bin('vite'), args: [], cwd: path.join(repoRoot, 'apps/web'), env: { API_PORT: apiPort } },
 ];

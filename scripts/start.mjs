@@ -4,6 +4,5 @@ import { ensureSupportedNode, repoRoot } from './node-version.mjs';
 ensureSupportedNode();
 const { buildIfStale } = await import('./build-if-stale.mjs');
 buildIfStale();
-process.env.NODE_ENV ??= 'production';
 process.chdir(repoRoot); // DATA_DIR defaults to ./data at the repository root
 await import('../apps/server/dist/main.js');

@@ -127,7 +127,6 @@ export async function startServer(
     cwd: serverRoot,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -4,7 +4,7 @@
  * 1. The database of bench:api (bench-support.ts): `invoicer_bench` on BENCH_DATABASE_URL or
  *    TEST_DATABASE_URL, else an embedded PostgreSQL; seeded with bench/seed-invoices.ts (10,000 users
  *    × 100 invoices + 'bench-big@example.com' with 20,000), or reused as it is with --reuse.
- * 2. The production build, `node dist/main.js` with NODE_ENV=production and its default settings
+ * 2. The production build, `node dist/main.js` with its default settings
  *    (database pool of 10, PDF workers), the document rate limit raised (every request comes from
  *    one address here).
  * 3. CONNECTIONS keep-alive connections (node:http, one Agent with maxSockets = CONNECTIONS), each a
@@ -59,6 +59,7 @@ import {
   text,
 } from './bench-support';
 import { freePort } from '../src/db/embedded-postgres';
+import { savedInvoiceBody } from '../test/saved-invoice-body';
 
 const DATABASE = text('database', 'invoicer_bench');
 const DURATION = option('duration', 60);
@@ -184,7 +185,7 @@ function stats(values: number[], seconds: number): Stats {
 
 const ITEMS = ['Design work', 'Hosting', 'Consulting', 'Support plan', 'Licence', 'Training day', 'Travel', 'Café'];
 
-/** A saved payload as the editor sends it (spec part 1 §3; see invoice-test-fixtures.ts), amounts in major units. */
+/** A saved payload as the editor sends it (spec part 1 §3; see test/invoice-fixtures.ts), amounts in major units. */
 function savedPayload(random: () => number, account: Account, number: string): Record<string, unknown> {
   const currency = pick(random, CURRENCIES.slice(0, 8));
   const issued = new Date(Date.now() - Math.floor(random() * 60) * 86_400_000);
@@ -222,18 +223,7 @@ function savedPayload(random: () => number, account: Account, number: string): R
     currency_symbol: currency.symbol,
     currency_label: `${currency.name} (${currency.symbol})`,
   };
-  return {
-    user_id: account.userId,
-    client_id: null,
-    business_id: null,
-    data,
-    issued_date: data.issued_date,
-    due_date: data.due_date,
-    status: 'draft',
-    currency: data.currency,
-    currency_symbol: data.currency_symbol,
-    currency_label: data.currency_label,
-  };
+  return savedInvoiceBody(account.userId, data);
 }
 
 interface Answer {

@@ -23,8 +23,8 @@ import { loadConfig } from '../src/config';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
 import { runMigrations } from '../src/db/migrate';
 import { seededRandom } from './bench-support';
-import { partySearchText, TRIGRAM_MIN_LENGTH } from '../src/features/parties/search-text';
-import { createPdfPool } from '../src/features/pdf/pdf-pool';
+import { partySearchText, TRIGRAM_MIN_LENGTH } from '../src/shared/search-text';
+import { createPdfPool } from '../src/pdf/pdf-pool';
 import { createPool } from '../src/plugins/database';
 
 const arg = (name: string, fallback: number) => {
@@ -172,7 +172,6 @@ async function main() {
   try {
     await runMigrations(databaseUrl);
     const config = loadConfig({
-      NODE_ENV: 'production',
       LOG_LEVEL: 'silent',
       DATABASE_URL: databaseUrl,
       WEB_DIST_DIR: '/nonexistent',

@@ -18,11 +18,11 @@ import { join } from 'node:path';
 import { availableParallelism, cpus } from 'node:os';
 import PDFDocument from 'pdfkit';
 import { chromium } from 'playwright-core';
-import { FONT_FILES, resolveFontsDir } from '../src/features/pdf/invoice-fonts';
-import { createPdfPool } from '../src/features/pdf/pdf-pool';
-import { renderInvoicePdf } from '../src/features/pdf/render-invoice-pdf';
-import { renderPreviewPng } from '../src/features/pdf/render-preview-png';
-import { modernTemplate } from '../src/features/pdf/templates/modern';
+import { FONT_FILES, resolveFontsDir } from '../src/pdf/fonts-dir';
+import { createPdfPool } from '../src/pdf/pdf-pool';
+import { renderInvoicePdf } from '../src/pdf/render-invoice-pdf';
+import { renderPreviewPng } from '../src/pdf/render-preview-png';
+import { modernTemplate } from '../src/pdf/templates/modern';
 
 const iterationsArg = process.argv.find((arg) => arg.startsWith('--iterations='));
 const ITERATIONS = iterationsArg ? Math.max(5, Number(iterationsArg.split('=')[1])) : 100;

@@ -27,8 +27,8 @@ import { invoiceDocumentInputSchema } from '@invoicer/domain/invoice-document';
 import { computeTotals } from '@invoicer/domain/totals';
 import { recipientName, toInvoiceData } from '@invoicer/domain/api/invoices';
 import pg from 'pg';
-import { invoiceSearchText, toDocument } from '../src/features/invoices/invoices.service';
-import { normalizeSearchText } from '../src/features/parties/search-text';
+import { invoiceSearchText, toDocument } from '../src/features/invoices/invoices.stored-data';
+import { normalizeSearchText } from '../src/shared/search-text';
 import type { InvoiceRow } from '../src/features/invoices/invoices.queries';
 
 export interface SeedOptions {

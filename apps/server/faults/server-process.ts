@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
 import { migrationsDir } from '../src/paths';
+import { savedInvoiceBody } from '../test/saved-invoice-body';
 
 /**
  * The fault suite drives the production build (`node dist/main.js`, built by `npm run test:faults`)
@@ -35,7 +36,6 @@ export function startServer(env: Record<string, string>, running?: Set<ChildProc
     cwd: serverDir,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
       DATABASE_URL: '',
       PORT: '0',
       HOST: '127.0.0.1',
@@ -208,18 +208,7 @@ export function invoiceBody(userId: string, number: string, seed: number) {
     currency_label: 'Euro (€)',
   };
   return {
-    body: {
-      user_id: userId,
-      client_id: null,
-      business_id: null,
-      data,
-      issued_date: data.issued_date,
-      due_date: data.due_date,
-      status: 'draft',
-      currency: 'EUR',
-      currency_symbol: '€',
-      currency_label: 'Euro (€)',
-    },
+    body: savedInvoiceBody(userId, data),
     itemCount: items.length,
     totalCents,
   };

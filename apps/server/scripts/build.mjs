@@ -9,7 +9,7 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.star
 
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/main.ts', 'pdf-worker': 'src/features/pdf/pdf-worker.ts' },
+  entryPoints: { main: 'src/main.ts', 'pdf-worker': 'src/pdf/pdf-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -12,7 +12,7 @@ import invoicesRoutes from './features/invoices/invoices.routes';
 import logosRoutes from './features/logos/logos.routes';
 import notificationsRoutes from './features/notifications/notifications.routes';
 import supportRoutes from './features/support/support.routes';
-import type { PdfPool } from './features/pdf/pdf-pool';
+import type { PdfPool } from './pdf/pdf-pool';
 import usersRoutes from './features/users/users.routes';
 import { defaultWebDistDir } from './paths';
 import database from './plugins/database';

@@ -1,9 +1,9 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
 /** Every setting the server reads, with its default. `.env.example` at the repository root lists the same. */
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   /** Unset: an embedded PostgreSQL is started under DATA_DIR. */
@@ -26,6 +26,8 @@ const envSchema = z.object({
   PDF_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   /** Directory of the built web app served on /. */
   WEB_DIST_DIR: z.string().optional(),
+  /** Directory of the PDF fonts; unset: apps/server/assets/fonts. */
+  FONTS_DIR: z.string().optional(),
   /** Where support requests are sent: the address the legal pages and the Coming soon page show. */
   SUPPORT_EMAIL: z.string().email().default('support@invoicer.app'),
   /** Sender of the product's e-mails (default SUPPORT_EMAIL); some SMTP relays accept only their own domain. */
@@ -44,6 +46,17 @@ const envSchema = z.object({
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
+
+/**
+ * Reads `.env` in the working directory into process.env, when there is one (`npm start` runs from
+ * the repository root, where .env.example says to copy it). A variable already set in the real
+ * environment wins over the file. Answers the file read, or null.
+ */
+export function loadEnvFile(file = path.resolve('.env')): string | null {
+  if (!existsSync(file)) return null;
+  process.loadEnvFile(file);
+  return file;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));

@@ -1,8 +1,9 @@
-import { loadConfig } from './config';
+import { loadConfig, loadEnvFile } from './config';
 import { buildApp } from './app';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
-import { createPdfPool } from './features/pdf/pdf-pool';
+import { resolveFontsDir } from './pdf/fonts-dir';
+import { createPdfPool } from './pdf/pdf-pool';
 import { createPool } from './plugins/database';
 import { isDatabaseUnavailable } from './plugins/errors';
 
@@ -20,8 +21,12 @@ function startupFailure(error: unknown, connectionString: string): string {
 /** Starts the product: database (embedded unless DATABASE_URL is set), migrations, PDF workers, HTTP. */
 async function main() {
   const startedAt = performance.now();
-  const config = loadConfig();
   const log = (message: string) => console.log(`[invoicer] ${message}`);
+  const envFile = loadEnvFile();
+  if (envFile) log(`Settings from ${envFile} (the environment wins over it)`);
+  const config = loadConfig();
+  // Checked here, so a wrong FONTS_DIR stops the start instead of failing the first PDF.
+  const fontsDir = resolveFontsDir(config.FONTS_DIR);
 
   let embedded: EmbeddedPostgres | undefined;
   let connectionString = config.DATABASE_URL;
@@ -48,7 +53,7 @@ async function main() {
     });
     const pool = createPool(connectionString, config.DB_POOL_MAX);
     cleanups.push(() => pool.end());
-    const pdf = createPdfPool({ threads: config.PDF_THREADS });
+    const pdf = createPdfPool({ threads: config.PDF_THREADS, fontsDir });
     cleanups.push(() => pdf.close());
     const app = await buildApp({ config, pool, pdf });
     cleanups.push(async () => {

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { createPdfPool } from '../src/features/pdf/pdf-pool';
+import { createPdfPool, defaultThreadCount, type PdfPool } from '../src/pdf/pdf-pool';
 import { createPool } from '../src/plugins/database';
 import { createTestDatabase } from './database';
 
@@ -14,16 +14,49 @@ export interface TestApp {
 }
 
 /**
- * The real application on a fresh database with real PDF workers; closed after the file.
- * Rate limits are raised out of the way unless a test sets them; `onRoute` sees every route.
+ * What is closed when the test file ends. Registered here, at the file's top level (this module is
+ * imported while the file is collected), so a shared app outlives the describe that made it.
  */
-export async function createTestApp(
-  overrides: Partial<Record<string, string>> = {},
-  { onRoute }: { onRoute?: (route: RouteOptions) => void } = {},
-): Promise<TestApp> {
+const closeAtFileEnd: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  for (const close of closeAtFileEnd.splice(0).reverse()) await close();
+});
+
+/**
+ * The file's PDF workers, started by the first render or preview, shared by the file's apps and
+ * stopped when the file ends. Most route tests never render; starting a worker (tsx, pdf.js, the
+ * fonts, a warm-up render) took 3-6 s of the loaded 2-core machine for each of the suite's 55 apps.
+ */
+const pdfPools = new Map<string, PdfPool>();
+function filePdfPool(threads: number | undefined, fontsDir: string | undefined): PdfPool {
+  const key = `${threads}:${fontsDir}`;
+  let lazy = pdfPools.get(key);
+  if (!lazy) {
+    let started: PdfPool | undefined;
+    const start = () => {
+      if (!started) {
+        started = createPdfPool({ threads, fontsDir });
+        closeAtFileEnd.push(() => started!.close());
+      }
+      return started;
+    };
+    lazy = {
+      threads: Math.max(1, Math.floor(threads ?? defaultThreadCount())),
+      render: (...args) => start().render(...args),
+      preview: (...args) => start().preview(...args),
+      close: async () => {}, // stopped when the file ends
+    };
+    pdfPools.set(key, lazy);
+  }
+  return lazy;
+}
+
+async function startTestApp(
+  overrides: Partial<Record<string, string>>,
+  onRoute: ((route: RouteOptions) => void) | undefined,
+): Promise<{ testApp: TestApp; close: () => Promise<void> }> {
   const databaseUrl = await createTestDatabase();
   const config: Config = loadConfig({
-    NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: databaseUrl,
     WEB_DIST_DIR: '/nonexistent',
@@ -34,13 +67,44 @@ export async function createTestApp(
     ...overrides,
   });
   const pool = createPool(databaseUrl, 5);
-  const pdf = createPdfPool({ threads: config.PDF_THREADS });
+  const pdf = filePdfPool(config.PDF_THREADS, config.FONTS_DIR);
   const app = await buildApp({ config, pool, pdf, ...(onRoute ? { onRoute } : {}) });
   await app.ready();
-  afterAll(async () => {
-    await app.close();
-    await pdf.close();
-    await pool.end();
+  return {
+    testApp: { app, pool, databaseUrl },
+    close: async () => {
+      await app.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * The real application on a fresh database with real PDF workers; closed after the file.
+ * Rate limits are raised out of the way unless a test sets them; `onRoute` sees every route.
+ * For tests that need settings of their own or a database nobody else writes to; the others use
+ * sharedTestApp().
+ */
+export async function createTestApp(
+  overrides: Partial<Record<string, string>> = {},
+  { onRoute }: { onRoute?: (route: RouteOptions) => void } = {},
+): Promise<TestApp> {
+  const { testApp, close } = await startTestApp(overrides, onRoute);
+  afterAll(close);
+  return testApp;
+}
+
+let shared: Promise<TestApp> | undefined;
+
+/**
+ * The file's one app with the default test settings (createTestApp()), made on first use and closed
+ * when the file ends: describes that need nothing of their own share it, and its database, instead of
+ * each cloning a database. Their tests make their own accounts, so what one writes is not another's.
+ */
+export function sharedTestApp(): Promise<TestApp> {
+  shared ??= startTestApp({}, undefined).then(({ testApp, close }) => {
+    closeAtFileEnd.push(close);
+    return testApp;
   });
-  return { app, pool, databaseUrl };
+  return shared;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { HTTPMethods, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { savedPayload } from '../src/features/invoices/invoice-test-fixtures';
+import { savedPayload } from './invoice-fixtures';
 import { createTestApp, type TestApp } from './app';
 import { dbFingerprint } from './db-fingerprint';
 import { twoUsers, type TwoUsers } from './two-users';

@@ -2,8 +2,9 @@ import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { expect } from 'vitest';
-import { savedPayload } from '../src/features/invoices/invoice-test-fixtures';
 import { signUp, type TestAccount } from './accounts';
+import { sharedTestApp, type TestApp } from './app';
+import { savedPayload } from './invoice-fixtures';
 
 /** One of every resource a user owns, made through the real routes. */
 export interface OwnedResources {
@@ -78,4 +79,17 @@ async function ownResources(app: FastifyInstance, pool: pg.Pool, first_name: str
 /** Users A and B, each with a client, a business, an invoice (using both and a logo) and a notification. */
 export async function twoUsers(app: FastifyInstance, pool: pg.Pool): Promise<TwoUsers> {
   return { a: await ownResources(app, pool, 'Alice'), b: await ownResources(app, pool, 'Bob') };
+}
+
+/**
+ * The set-up most route tests start from: the file's shared app (or `t`) and two new accounts on it,
+ * Ada (the one acting) and Bob (the other user, whose data Ada must never reach).
+ */
+export async function adaAndBob(t?: TestApp): Promise<{ t: TestApp; ada: TestAccount; bob: TestAccount }> {
+  const app = t ?? (await sharedTestApp());
+  const [ada, bob] = await Promise.all([
+    signUp(app.app, { first_name: 'Ada' }),
+    signUp(app.app, { first_name: 'Bob' }),
+  ]);
+  return { t: app, ada, bob };
 }

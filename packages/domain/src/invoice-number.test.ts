@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   contentDisposition,
+  FIRST_INVOICE_NUMBER,
   invoiceFileName,
   invoiceNumberValue,
   nextInvoiceNumber,
@@ -16,6 +17,7 @@ const anyText = fc.oneof(
 
 describe('nextInvoiceNumber', () => {
   it("starts at '0001'", () => {
+    expect(FIRST_INVOICE_NUMBER).toBe('0001');
     expect(nextInvoiceNumber([])).toBe('0001');
     expect(nextInvoiceNumber(['DRAFT', ''])).toBe('0001');
   });
@@ -31,6 +33,13 @@ describe('nextInvoiceNumber', () => {
     expect(nextInvoiceNumber(['9999'])).toBe('10000');
     expect(nextInvoiceNumber(['INV-123456'])).toBe('123457');
     expect(nextInvoiceNumber(['99999999999999999999'])).toBe('100000000000000000000');
+  });
+
+  it('reads the last run of ASCII digits only', () => {
+    expect(invoiceNumberValue('2026-0041-A')).toBe(41n);
+    expect(invoiceNumberValue('12a34b')).toBe(34n);
+    expect(invoiceNumberValue('INV-\u0664\u0662')).toBeNull(); // Arabic-Indic digits are not digits here
+    expect(invoiceNumberValue('no digits')).toBeNull();
   });
 
   it('is always above every existing numeric part', () => {

@@ -1,15 +1,24 @@
 /** Width of a generated invoice number ('0001'); longer numbers are kept whole. */
 export const INVOICE_NUMBER_DIGITS = 4;
 
+/**
+ * The numeric part of an invoice number: its last run of ASCII digits ('INV-0042-A' → '0042'), in
+ * group 1. Written so that JavaScript and PostgreSQL (`substring(... from pattern)`) read it the same
+ * way: the server finds the highest numeric part in SQL with this very pattern.
+ */
+export const INVOICE_NUMBER_VALUE_PATTERN = '([0-9]+)[^0-9]*$';
+const VALUE = new RegExp(INVOICE_NUMBER_VALUE_PATTERN);
+
 /** The last run of digits of an invoice number ('INV-0042' → 42n), or null when it has none. */
 export function invoiceNumberValue(invoiceNumber: string): bigint | null {
-  const last = invoiceNumber.match(/\d+/g)?.at(-1);
-  return last === undefined ? null : BigInt(last);
+  const digits = VALUE.exec(invoiceNumber)?.[1];
+  return digits === undefined ? null : BigInt(digits);
 }
 
 /**
  * The next invoice number (spec part 1 §4): highest numeric part among the user's numbers
- * plus 1, padded to 4 digits; '0001' when there is none. BigInt so long numbers stay exact.
+ * plus 1, padded to 4 digits; FIRST_INVOICE_NUMBER when there is none. BigInt so long numbers
+ * stay exact. `existing` may be the numbers themselves or only their numeric parts.
  */
 export function nextInvoiceNumber(existing: readonly string[]): string {
   let highest = 0n;
@@ -19,6 +28,9 @@ export function nextInvoiceNumber(existing: readonly string[]): string {
   }
   return (highest + 1n).toString().padStart(INVOICE_NUMBER_DIGITS, '0');
 }
+
+/** The number of a user's first invoice ('0001'), what the editor shows before the server answers. */
+export const FIRST_INVOICE_NUMBER = nextInvoiceNumber([]);
 
 const MAX_STEM = 100;
 

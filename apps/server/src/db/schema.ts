@@ -7,6 +7,7 @@ import {
   check,
   customType,
   date,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -85,56 +86,44 @@ export const oauthStates = pgTable(
   (t) => [index('oauth_states_created_at_idx').on(t.createdAt)],
 );
 
-export const businesses = pgTable(
-  'businesses',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    email: text('email').notNull().default(''),
-    phone: text('phone').notNull().default(''),
-    address: text('address').notNull().default(''),
-    taxId: text('tax_id').notNull().default(''),
-    logoUrl: text('logo_url'),
-    searchText: text('search_text').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
+/**
+ * The columns clients and businesses share: the party blocks of an invoice, kept per user. A
+ * function, so each table gets its own column builders.
+ */
+const partyColumns = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  email: text('email').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  address: text('address').notNull().default(''),
+  taxId: text('tax_id').notNull().default(''),
+  searchText: text('search_text').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The indexes both party tables have, named after the table. */
+function partyIndexes(
+  table: 'clients' | 'businesses',
+  t: { userId: ExtraConfigColumn; createdAt: ExtraConfigColumn; id: ExtraConfigColumn; searchText: ExtraConfigColumn },
+) {
+  return [
     // The list order (newest first, id breaking ties) straight from the index: a page is an index range.
     // NULLS FIRST is what ORDER BY ... DESC means; an index with NULLS LAST cannot give that order.
-    index('businesses_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index(`${table}_user_created_idx`).on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Searches are per user: btree_gin puts user_id in the trigram index, so other users' matches are never visited.
-    index('businesses_user_search_trgm_idx').using('gin', t.userId, sql`${t.searchText} gin_trgm_ops`),
-  ],
+    index(`${table}_user_search_trgm_idx`).using('gin', t.userId, sql`${t.searchText} gin_trgm_ops`),
+  ];
+}
+
+export const businesses = pgTable('businesses', { ...partyColumns(), logoUrl: text('logo_url') }, (t) =>
+  partyIndexes('businesses', t),
 );
 
-export const clients = pgTable(
-  'clients',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    email: text('email').notNull().default(''),
-    phone: text('phone').notNull().default(''),
-    address: text('address').notNull().default(''),
-    taxId: text('tax_id').notNull().default(''),
-    searchText: text('search_text').notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    // The list order (newest first, id breaking ties) straight from the index: a page is an index range.
-    // NULLS FIRST is what ORDER BY ... DESC means; an index with NULLS LAST cannot give that order.
-    index('clients_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // Searches are per user: btree_gin puts user_id in the trigram index, so other users' matches are never visited.
-    index('clients_user_search_trgm_idx').using('gin', t.userId, sql`${t.searchText} gin_trgm_ops`),
-  ],
-);
+export const clients = pgTable('clients', partyColumns(), (t) => partyIndexes('clients', t));
 
 export const invoices = pgTable(
   'invoices',

@@ -5,11 +5,12 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sessionSetCookie, sessionStatus, signUp, type TestAccount } from '../../test/accounts';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, sharedTestApp, type TestApp } from '../../test/app';
 import { createTestDatabase } from '../../test/database';
 import database, { createPool } from './database';
 import errors, { zodValidatorCompiler } from './errors';
 import session, { authModeOf, requireSession, sweepExpiredSessions } from './session';
+import { adaAndBob } from '../../test/two-users';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const tokenOf = (cookie: string) => cookie.slice('sid='.length);
@@ -18,7 +19,7 @@ describe('session lifetime', () => {
   let t: TestApp;
   let account: TestAccount;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
     account = await signUp(t.app);
   });
 
@@ -114,7 +115,7 @@ describe('Secure cookies', () => {
 
   it('are Secure behind a trusted proxy that says https, and only then', async () => {
     const trusted = await createTestApp({ TRUST_PROXY: 'true' });
-    const untrusted = await createTestApp();
+    const untrusted = await sharedTestApp();
     const signup = (app: FastifyInstance, email: string) =>
       app.inject({
         method: 'POST',
@@ -128,13 +129,9 @@ describe('Secure cookies', () => {
 });
 
 describe('a user_id naming someone else (DESIGN rule 1)', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app, { first_name: 'Ada' });
-    bob = await signUp(t.app, { first_name: 'Bob' });
+    ({ t, ada, bob } = await adaAndBob());
   });
 
   it('answers 403 in the query and the body, whatever its type or key, and changes nothing', async () => {

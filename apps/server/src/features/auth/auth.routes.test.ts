@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookie, sessionSetCookie, sessionStatus, signIn, signUp, uniqueEmail } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestApp, sharedTestApp, type TestApp } from '../../../test/app';
 
 const USER_FIELDS = [
   'id',
@@ -26,7 +26,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 describe('sign-up', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
   });
 
   it('creates the user, a welcome notification and a session, answering the spec profile', async () => {
@@ -172,7 +172,7 @@ describe('sign-up', () => {
 describe('sign-in, sign-out and the session probe', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
   });
 
   it('signs in with the e-mail in any case and a new session each time', async () => {

@@ -13,7 +13,7 @@ import type { Config } from '../../config';
 import { HttpError } from '../../plugins/errors';
 import { attemptsPerMinute } from '../../plugins/rate-limit';
 import { endSession, isSecureRequest, startSession } from '../../plugins/session';
-import { getProfile, toUserProfile } from '../users/users.service';
+import { getProfile, toUserProfile } from '../../shared/accounts/accounts.service';
 import { insertOAuthState, OAUTH_STATE_TTL_MS, sweepOAuthStates, takeOAuthState } from './auth.queries';
 import { authenticate, limitAttemptsForEmail, signInWithGoogle, signUp } from './auth.service';
 import { GoogleSignIn } from './google';

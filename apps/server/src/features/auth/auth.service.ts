@@ -5,9 +5,9 @@ import type pg from 'pg';
 import type { Database, DbExecutor } from '../../plugins/database';
 import { HttpError } from '../../plugins/errors';
 import { consumeRateLimit } from '../../plugins/rate-limit';
-import { hashPassword, needsRehash, verifyPassword } from '../users/passwords';
-import { findUserByEmail, findUserByGoogleId, updateUser, type UserRow } from '../users/users.queries';
-import { createAccount } from '../users/users.service';
+import { hashPassword, needsRehash, verifyPassword } from '../../shared/accounts/passwords';
+import { findUserByEmail, findUserByGoogleId, updateUser, type UserRow } from '../../shared/accounts/users.queries';
+import { createAccount } from '../../shared/accounts/accounts.service';
 import { deleteSessionsOfUser } from './auth.queries';
 import { GoogleSignInError, type GoogleIdentity } from './google';
 

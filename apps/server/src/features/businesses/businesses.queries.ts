@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { businesses, logos } from '../../db/schema';
 import type { DbExecutor } from '../../plugins/database';
-import { PARTY_COLUMNS, partyQueries, type PartyRow } from '../parties/party.queries';
+import { PARTY_COLUMNS, partyQueries, type PartyRow } from '../../shared/parties/party.queries';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusinessRow = typeof businesses.$inferInsert;

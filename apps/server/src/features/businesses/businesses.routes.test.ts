@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { as, expectFailure, insertInvoice, tableCounts } from '../parties/party-test-helpers';
+import type { TestAccount } from '../../../test/accounts';
+import type { TestApp } from '../../../test/app';
+import { as, expectFailure, insertInvoice, tableCounts } from '../../../test/party-fixtures';
+import { adaAndBob } from '../../../test/two-users';
 
 const BUSINESS_FIELDS = [
   'id',
@@ -18,15 +19,11 @@ const BUSINESS_FIELDS = [
 ].sort();
 
 describe('businesses', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   let bobBusiness: string;
   let logoId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, ada, bob } = await adaAndBob());
     bobBusiness = (
       await as(t.app, bob)('POST', '/api/businesses', {
         payload: { name: 'Bob Bakery', email: 'bob@bakery.example', tax_id: 'BB-1' },

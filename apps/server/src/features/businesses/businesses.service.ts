@@ -8,7 +8,8 @@ import {
 import { logoIdFromUrl } from '@invoicer/domain/api/logos';
 import type { Database, DbExecutor } from '../../plugins/database';
 import { badRequest, notFound } from '../../plugins/errors';
-import { insertedPartyRow, partyService, toPartyApi } from '../parties/party.service';
+import { partyCreatedNotification } from '../../shared/notifications';
+import { insertedPartyRow, partyService, toPartyApi } from '../../shared/parties/party.service';
 import {
   deleteBusinesses,
   findBusiness,
@@ -23,7 +24,7 @@ import {
 
 /**
  * A user's businesses (Settings > Businesses and the From picker): the shared party rules
- * (parties/party.service.ts) plus the logo, which is replaced only when sent (null clears it) and
+ * (shared/parties/party.service.ts) plus the logo, which is replaced only when sent (null clears it) and
  * must be one of the user's uploads that exists.
  */
 
@@ -33,15 +34,6 @@ export const businessMessages = {
   deleted: 'Business deleted successfully',
   logoMissing: 'Logo not found. Please upload it again.',
 };
-
-export const businessNotification = (row: Pick<BusinessRow, 'id' | 'name' | 'userId'>) => ({
-  userId: row.userId,
-  type: 'success',
-  title: 'Business created',
-  message: `Business "${row.name}" has been added to your businesses.`,
-  relatedEntityType: 'business',
-  relatedEntityId: row.id,
-});
 
 /** The API's business (spec part 2 §3), also embedded in invoices. */
 export function toBusiness(row: BusinessPartyRow): Business {
@@ -81,7 +73,7 @@ const businessParties = partyService({
   insertedRow: (row: BusinessRow) => ({ ...insertedPartyRow(row), logo_url: row.logoUrl }),
   toApi: toBusiness,
   notFound: () => notFound(BUSINESS_MESSAGES.notFound),
-  notification: businessNotification,
+  notification: partyCreatedNotification('business'),
 });
 
 export async function listBusinesses(

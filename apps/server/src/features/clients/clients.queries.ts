@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { clients } from '../../db/schema';
 import type { DbExecutor } from '../../plugins/database';
-import { PARTY_COLUMNS, partyQueries, type PartyRow } from '../parties/party.queries';
+import { PARTY_COLUMNS, partyQueries, type PartyRow } from '../../shared/parties/party.queries';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type NewClientRow = typeof clients.$inferInsert;

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { as, expectFailure, insertInvoice, tableCounts } from '../parties/party-test-helpers';
+import { sharedTestApp, type TestApp } from '../../../test/app';
+import { FC_SEED, hostileString, looseValue } from '../../../test/hostile-input';
+import { as, expectFailure, insertInvoice, tableCounts } from '../../../test/party-fixtures';
+import { adaAndBob } from '../../../test/two-users';
 
 const CLIENT_FIELDS = [
   'id',
@@ -18,13 +20,9 @@ const CLIENT_FIELDS = [
 ].sort();
 
 describe('POST /api/clients', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, ada, bob } = await adaAndBob());
   });
 
   it('creates the client with its notification and answers 201 with the spec message', async () => {
@@ -150,14 +148,10 @@ describe('POST /api/clients', () => {
 });
 
 describe('GET /api/clients', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   const adaIds: string[] = []; // oldest first
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, ada, bob } = await adaAndBob());
     const people = [
       { name: 'Jürgen Müller', email: 'j@mueller.de', phone: '+49 30 555', address: 'Hauptstraße 5, Berlin' },
       { name: 'Zoë Ångström', email: 'zoe@example.se', phone: '', address: 'Storgatan 1, Malmö', tax_id: 'SE556677' },
@@ -285,14 +279,10 @@ describe('GET /api/clients', () => {
 });
 
 describe('GET, PUT and DELETE /api/clients/:id', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   let bobClient: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, ada, bob } = await adaAndBob());
     bobClient = (
       await as(t.app, bob)('POST', '/api/clients', {
         payload: { name: 'Bob’s Client', email: 'b@example.com', phone: '1', address: 'Bob St', tax_id: 'B1' },
@@ -419,13 +409,9 @@ describe('GET, PUT and DELETE /api/clients/:id', () => {
 });
 
 describe('DELETE /api/clients/bulk-delete', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, ada, bob } = await adaAndBob());
   });
 
   const createMany = async (account: TestAccount, count: number, prefix: string) => {
@@ -504,13 +490,9 @@ describe('DELETE /api/clients/bulk-delete', () => {
 });
 
 describe('list order and counts at the edges', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, ada, bob } = await adaAndBob());
   });
 
   it('pages clients created at the same instant without overlap (id breaks the tie)', async () => {
@@ -550,7 +532,7 @@ describe('random input at the client and business calls', () => {
   let clientId: string;
   let businessId: string;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
     ada = await signUp(t.app);
     clientId = (
       await as(t.app, ada)('POST', '/api/clients', { payload: { name: 'Fixed', email: 'f@example.com' } })
@@ -560,20 +542,11 @@ describe('random input at the client and business calls', () => {
     ).json().business.id;
   });
 
-  const hostile = fc.oneof(
-    fc.string(),
-    fc.string({ unit: 'binary', maxLength: 300 }),
-    fc.constantFrom('', ' ', '\u0000', '%', '_', '\\', "'; drop table clients; --", 'a@b.co', 'ÄÖÜ@ß.de', '\ud800'),
-    fc.string({ minLength: 900, maxLength: 1200 }),
+  const hostile = hostileString(
+    ['', ' ', '\u0000', '%', '_', '\\', "'; drop table clients; --", 'a@b.co', 'ÄÖÜ@ß.de', '\ud800'],
+    { binaryMax: 300, long: [900, 1200] },
   );
-  const loose = fc.oneof(
-    hostile,
-    fc.integer(),
-    fc.double(),
-    fc.boolean(),
-    fc.constant(null),
-    fc.jsonValue({ maxDepth: 2 }),
-  );
+  const loose = looseValue(hostile);
   const body = fc.oneof(
     fc.record(
       {
@@ -590,7 +563,6 @@ describe('random input at the client and business calls', () => {
   );
 
   it('never answers 5xx, and answers every refusal with the envelope', async () => {
-    const seed = Number(process.env.FC_SEED ?? 20261121);
     await fc.assert(
       fc.asyncProperty(
         body,
@@ -612,7 +584,7 @@ describe('random input at the client and business calls', () => {
           if (response.statusCode >= 400) expectFailure(response, response.statusCode);
         },
       ),
-      { seed, numRuns: 150 },
+      { seed: FC_SEED, numRuns: 150 },
     );
     await fc.assert(
       fc.asyncProperty(hostile, hostile, hostile, async (search, page, perPage) => {
@@ -621,7 +593,7 @@ describe('random input at the client and business calls', () => {
           expect(response.statusCode, response.body.slice(0, 300)).toBeLessThan(500);
         }
       }),
-      { seed, numRuns: 100 },
+      { seed: FC_SEED, numRuns: 100 },
     );
   });
 });

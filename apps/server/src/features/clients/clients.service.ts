@@ -7,8 +7,9 @@ import {
 } from '@invoicer/domain/api/clients';
 import type { Database } from '../../plugins/database';
 import { notFound } from '../../plugins/errors';
-import type { PartyRow } from '../parties/party.queries';
-import { insertedPartyRow, partyService, toPartyApi } from '../parties/party.service';
+import type { PartyRow } from '../../shared/parties/party.queries';
+import { partyCreatedNotification } from '../../shared/notifications';
+import { insertedPartyRow, partyService, toPartyApi } from '../../shared/parties/party.service';
 import {
   deleteClients,
   findClient,
@@ -16,11 +17,10 @@ import {
   insertClient,
   listClients as selectClients,
   updateClient as updateClientRow,
-  type ClientRow,
 } from './clients.queries';
 
 /**
- * A user's clients: the shared party rules (parties/party.service.ts) plus bulk delete. The modal
+ * A user's clients: the shared party rules (shared/parties/party.service.ts) plus bulk delete. The modal
  * never sends tax_id, so an update keeps the stored one.
  */
 
@@ -30,15 +30,6 @@ export const clientMessages = {
   deleted: 'Client deleted successfully',
   bulkDeleted: (count: number) => `Successfully deleted ${count} ${count === 1 ? 'client' : 'clients'}`,
 };
-
-export const clientNotification = (row: Pick<ClientRow, 'id' | 'name' | 'userId'>) => ({
-  userId: row.userId,
-  type: 'success',
-  title: 'Client created',
-  message: `Client "${row.name}" has been added to your clients.`,
-  relatedEntityType: 'client',
-  relatedEntityId: row.id,
-});
 
 /** The API's client (spec part 2 §3), also embedded in invoices. */
 export function toClient(row: PartyRow): Client {
@@ -57,7 +48,7 @@ const clientParties = partyService({
   insertedRow: insertedPartyRow,
   toApi: toClient,
   notFound: () => notFound(CLIENT_MESSAGES.notFound),
-  notification: clientNotification,
+  notification: partyCreatedNotification('client'),
 });
 
 export async function listClients(

@@ -4,12 +4,12 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { clients, invoices, invoiceStats, users } from '../../db/schema';
-import { effectiveStatusSql, pastDueSentSql } from '../invoices/invoices.queries';
+import { effectiveStatusSql, pastDueSentSql } from '../../shared/invoice-status-sql';
 
 /**
  * The dashboard's SQL: every figure of one summary in one statement, from the per-user aggregate
- * invoice_stats and two short index ranges. Statuses are the invoices feature's effective status
- * (its one definition of overdue).
+ * invoice_stats and two short index ranges. Statuses are the effective status of
+ * shared/invoice-status-sql.ts (the one definition of overdue).
  * Money stays integer minor units; sums travel as text (a bigint sum may pass 2^53).
  */
 

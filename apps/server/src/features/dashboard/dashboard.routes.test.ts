@@ -2,9 +2,10 @@ import { CURRENCY_CODES } from '@invoicer/domain/currencies';
 import { dashboardSummaryResponseSchema, type DashboardSummary } from '@invoicer/domain/api/dashboard';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { as, createInvoice, utcDate } from '../invoices/invoice-test-fixtures';
+import type { TestApp } from '../../../test/app';
+import { as, createInvoice, utcDate } from '../../../test/invoice-fixtures';
 import { summaryText } from './dashboard.queries';
+import { adaAndBob } from '../../../test/two-users';
 
 /** An invoice of one item at `amount`, nothing else on it, so its total is `amount`. */
 interface Fixture {
@@ -57,9 +58,7 @@ function chartMonths(): string[] {
 }
 
 describe('GET /api/dashboard/summary', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   const ids: Record<string, string> = {};
 
   // Ada's EUR invoices: every effective status, one overdue by date and one set overdue by hand,
@@ -81,9 +80,7 @@ describe('GET /api/dashboard/summary', () => {
   ];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app, { first_name: 'Ada' });
-    bob = await signUp(t.app, { first_name: 'Bob' });
+    ({ t, ada, bob } = await adaAndBob());
     for (const fixture of [...euro, ...others]) ids[fixture.number] = await create(t, ada, fixture);
     for (const name of ['Acme', 'Globex']) {
       const response = await as(

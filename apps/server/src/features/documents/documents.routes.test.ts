@@ -1,6 +1,6 @@
 import { extractText } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { sharedTestApp, type TestApp } from '../../../test/app';
 
 /** The spec's editor payload (part 1 §7), as the client sends it. */
 const specPayload = {
@@ -46,7 +46,7 @@ async function pdfText(body: Buffer): Promise<string> {
 describe('POST /generate-invoice', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
   });
 
   it('answers a PDF with the right totals, file name and no row stored', async () => {
@@ -152,7 +152,7 @@ describe('POST /generate-invoice', () => {
 describe('POST /preview-invoice', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
   });
 
   it('answers a PNG of the page with the page count', async () => {

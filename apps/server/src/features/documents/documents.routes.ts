@@ -3,9 +3,9 @@ import { contentDisposition, pdfDownloadName } from '@invoicer/domain/invoice-nu
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../plugins/errors';
-import { PageOutOfRangeError } from '../pdf/render-preview-png';
-import type { PdfPool } from '../pdf/pdf-pool';
-import { resolveLogo } from './documents.service';
+import { PageOutOfRangeError } from '../../pdf/render-preview-png';
+import type { PdfPool } from '../../pdf/pdf-pool';
+import { resolveLogo } from '../../shared/logos/resolve-logo';
 
 const previewQuery = z.object({
   page: z.coerce

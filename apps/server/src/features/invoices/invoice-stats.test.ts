@@ -9,10 +9,11 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
+import type { TestApp } from '../../../test/app';
 import { runMigrations } from '../../db/migrate';
 import { migrationsDir } from '../../paths';
-import { as, createInvoice, savedPayload } from './invoice-test-fixtures';
+import { as, createInvoice, savedPayload } from '../../../test/invoice-fixtures';
+import { adaAndBob } from '../../../test/two-users';
 
 /**
  * invoice_stats (ADR 0010) is kept by triggers on invoices. After every kind of write (the routes,
@@ -49,14 +50,10 @@ function plain(number: string, amount: number, more: Record<string, unknown> = {
 }
 
 describe('invoice_stats after each kind of write', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, ada, bob } = await adaAndBob());
   });
 
   it('follows creates, edits (currency, dates, amount, status), status changes and deletes', async () => {

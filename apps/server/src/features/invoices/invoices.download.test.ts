@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { extractText } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { as, createInvoice } from './invoice-test-fixtures';
+import type { TestAccount } from '../../../test/accounts';
+import type { TestApp } from '../../../test/app';
+import { as, createInvoice } from '../../../test/invoice-fixtures';
 import { uniqueFileNames, zipStream } from './invoices.download';
+import { adaAndBob } from '../../../test/two-users';
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const { text } = await extractText(bytes.slice(), { mergePages: true });
@@ -17,13 +18,9 @@ const PNG_DATA_URL =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 describe('PDF of a stored invoice', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, ada, bob } = await adaAndBob());
   });
 
   it('renders the stored invoice with its totals, named {number}_{date}.pdf', async () => {
@@ -55,14 +52,10 @@ describe('PDF of a stored invoice', () => {
 });
 
 describe('POST /api/invoices/download', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   let ids: string[];
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, ada, bob } = await adaAndBob());
     ids = [
       await createInvoice(t.app, ada, { invoice_number: 'INV-0001', to: 'First Client Ltd' }),
       await createInvoice(t.app, ada, {

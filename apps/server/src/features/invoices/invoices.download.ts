@@ -3,8 +3,8 @@ import { invoiceFileName } from '@invoicer/domain/invoice-number';
 import { Zip, ZipPassThrough } from 'fflate';
 import { Readable } from 'node:stream';
 import type { Database } from '../../plugins/database';
-import { resolveLogo } from '../documents/documents.service';
-import type { PdfPool } from '../pdf/pdf-pool';
+import { resolveLogo } from '../../shared/logos/resolve-logo';
+import type { PdfPool } from '../../pdf/pdf-pool';
 
 /**
  * PDFs of stored invoices: one for the list's and detail page's download, and the bulk ZIP.

@@ -4,9 +4,10 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { as, createInvoice, utcDate } from './invoice-test-fixtures';
-import { effectiveStatusSql, TODAY_UTC } from './invoices.queries';
+import { sharedTestApp, type TestApp } from '../../../test/app';
+import { as, createInvoice, utcDate } from '../../../test/invoice-fixtures';
+import { effectiveStatusSql, TODAY_UTC } from '../../shared/invoice-status-sql';
+import { adaAndBob } from '../../../test/two-users';
 
 interface Listed {
   id: string;
@@ -17,9 +18,7 @@ interface Listed {
 }
 
 describe('GET /api/invoices: pages', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   const ids: string[] = [];
   const list = async (query = '', account = ada) => {
     const response = await as(t.app, account)({ method: 'GET', url: `/api/invoices${query}` });
@@ -28,9 +27,7 @@ describe('GET /api/invoices: pages', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, ada, bob } = await adaAndBob());
     for (let n = 1; n <= 25; n++) {
       ids.push(await createInvoice(t.app, ada, { invoice_number: `P-${String(n).padStart(3, '0')}` }));
     }
@@ -139,7 +136,7 @@ describe('GET /api/invoices: status filter and search', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
     ada = await signUp(t.app);
     const item = (unit_cost: number) => [{ name: 'Work', quantity: 1, unit_cost }];
     const plain = { show_tax: false, show_discount: false, show_shipping: false };
@@ -300,7 +297,7 @@ describe('GET /api/invoices: status filter and search', () => {
 describe('the effective-status SQL', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
   });
 
   it('agrees with the domain’s effectiveStatus for every stored status and due date', async () => {

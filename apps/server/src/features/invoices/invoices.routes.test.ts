@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { invoiceResponseSchema, savedInvoiceResponseSchema } from '@invoicer/domain/api/invoices';
+import { INVOICE_NUMBER_VALUE_PATTERN, invoiceNumberValue } from '@invoicer/domain/invoice-number';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { as, createInvoice, invoiceData, savedPayload, utcDate } from './invoice-test-fixtures';
+import type { TestApp } from '../../../test/app';
+import { as, createInvoice, invoiceData, savedPayload, utcDate } from '../../../test/invoice-fixtures';
+import { adaAndBob } from '../../../test/two-users';
 
 const REQUIRED = 'Please fill in all required fields before saving.';
 
 describe('saving invoices', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   const counts = async (userId: string) =>
     (
       await t.pool.query<{ invoices: number; items: number; notifications: number; keys: number }>(
@@ -23,9 +24,7 @@ describe('saving invoices', () => {
     ).rows[0]!;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app, { first_name: 'Ada' });
-    bob = await signUp(t.app, { first_name: 'Bob' });
+    ({ t, ada, bob } = await adaAndBob());
   });
 
   it('creates a draft with totals computed by the server, ignoring any total sent', async () => {
@@ -356,13 +355,9 @@ describe('saving invoices', () => {
 });
 
 describe('updating invoices', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, ada, bob } = await adaAndBob());
   });
 
   it('replaces the row and its items and recomputes the totals', async () => {
@@ -478,15 +473,11 @@ describe('updating invoices', () => {
 });
 
 describe('reading, status, deleting, next number', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   let adaInvoice: string;
   let bobInvoice: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app);
-    bob = await signUp(t.app);
+    ({ t, ada, bob } = await adaAndBob());
     adaInvoice = await createInvoice(t.app, ada, { invoice_number: 'INV-0007' });
     bobInvoice = await createInvoice(t.app, bob, { invoice_number: 'BOB-0099' });
   });
@@ -727,6 +718,26 @@ describe('reading, status, deleting, next number', () => {
     expect((await as(t.app, bob)({ method: 'GET', url: '/api/invoices/next-number' })).json().invoice_number).toBe(
       '0100',
     );
+  });
+
+  it("reads an invoice number's numeric part in SQL exactly as the domain does", async () => {
+    // The next number is found in SQL with the domain's own pattern; both engines must agree on it.
+    const numbers = fc.sample(
+      fc.oneof(
+        fc.string({ unit: fc.constantFrom(...'0123456789-/ #AZaz\u0664\u00bd\u2079') }),
+        fc.string({ unit: 'grapheme' }),
+      ),
+      { numRuns: 500, seed: 19 },
+    );
+    numbers.push('INV-0042', '2026-0041-A', 'no digits', '', '12a34b', '007');
+    const { rows } = await t.pool.query<{ value: string | null }>(
+      'select substring(n from $1::text) as value from unnest($2::text[]) with ordinality as x(n, i) order by i',
+      [INVOICE_NUMBER_VALUE_PATTERN, numbers.map((n) => n.replace(/\0/g, ''))],
+    );
+    rows.forEach(({ value }, i) => {
+      const expected = invoiceNumberValue(numbers[i]!.replace(/\0/g, ''));
+      expect(value === null ? null : BigInt(value), JSON.stringify(numbers[i])).toBe(expected);
+    });
   });
 
   it('keeps data typed by hand: no client or business ids at all', async () => {

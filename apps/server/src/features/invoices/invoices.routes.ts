@@ -20,7 +20,7 @@ import { statusLabel } from '@invoicer/domain/status';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../plugins/errors';
 import { requireSession } from '../../plugins/session';
-import type { PdfPool } from '../pdf/pdf-pool';
+import type { PdfPool } from '../../pdf/pdf-pool';
 import { findInvoices } from './invoices.queries';
 import { renderStoredInvoice, uniqueFileNames, zipStream, type ZipEntry } from './invoices.download';
 import {
@@ -33,8 +33,8 @@ import {
   removeInvoice,
   replaceInvoice,
   setInvoiceStatus,
-  toDocument,
 } from './invoices.service';
+import { toDocument } from './invoices.stored-data';
 
 /** The optional Idempotency-Key header of a save (ADR 12); a malformed one is refused, never ignored. */
 function idempotencyKey(header: string | string[] | undefined): string | undefined {

@@ -6,212 +6,44 @@ import {
   INVOICE_MESSAGES,
   recipientName,
   toEditData,
-  toInvoiceData,
-  toInvoiceTotals,
   type EditData,
   type Invoice,
   type InvoiceListItem,
   type InvoiceListQuery,
   type SavedInvoiceBody,
 } from '@invoicer/domain/api/invoices';
-import { getCurrency, isCurrencyCode, DEFAULT_CURRENCY, type CurrencyCode } from '@invoicer/domain/currencies';
-import type { InvoiceDocument, LogoRef } from '@invoicer/domain/invoice-document';
+import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { nextInvoiceNumber } from '@invoicer/domain/invoice-number';
-import { formatAmount, minorToFixed, toDecimal } from '@invoicer/domain/money';
-import { statusLabel, type InvoiceStatus } from '@invoicer/domain/status';
-import { computeTotals, type Adjustment, type Totals } from '@invoicer/domain/totals';
+import type { InvoiceStatus } from '@invoicer/domain/status';
+import { computeTotals } from '@invoicer/domain/totals';
 import type { Database, DbExecutor } from '../../plugins/database';
 import { badRequest, HttpError, notFound } from '../../plugins/errors';
-import { insertNotification } from '../notifications/notifications.queries';
-import { normalizeSearchText, searchWords } from '../parties/search-text';
+import { insertNotification, invoiceCreatedNotification, invoiceStatusNotification } from '../../shared/notifications';
+import { toEmbeddedBusiness, toEmbeddedClient, toInvoice, toInvoiceListItem } from './invoices.contract';
+import { listInvoices } from './invoices.list.queries';
+import { findEmbeddedBusiness, findEmbeddedClient, ownsBusiness, ownsClient } from './invoices.parties.queries';
 import {
   deleteInvoice,
-  findEmbeddedBusiness,
   findSaveKey,
-  findEmbeddedClient,
   findInvoice,
   highestInvoiceNumberValue,
   insertInvoice,
   insertItems,
   insertSaveKey,
-  listInvoices,
   lockInvoice,
-  ownsBusiness,
-  ownsClient,
   replaceItems,
   updateInvoice,
   type InvoiceColumns,
-  type InvoiceListRow,
   type InvoiceRow,
   type ItemValues,
 } from './invoices.queries';
+import { invoiceSearchText, invoiceSearchWords, toDocument, toStoredData } from './invoices.stored-data';
 
 /**
- * Saved invoices: the rules between the HTTP contract and the rows.
- *
- * Storage: the columns hold what lists, searches and sums need (number, status, dates, currency,
- * client name, totals in minor units, search_text); `invoices.data` holds the rest of the editor's
- * document (StoredInvoiceData below, money in minor units); items are rows of invoice_items.
- * Totals are always computed here with the domain's computeTotals, never taken from a request.
+ * Saved invoices: the rules between the HTTP contract and the rows. Totals are always computed
+ * here with the domain's computeTotals, never taken from a request. How a row is stored is in
+ * invoices.stored-data.ts, how it is answered in invoices.contract.ts.
  */
-
-// ---------------------------------------------------------------------------------------------
-// invoices.data
-
-/** Version 1 of invoices.data: the document without items, number, dates and currency (columns). */
-export interface StoredInvoiceData {
-  v: 1;
-  from: string;
-  to: string;
-  tax: Adjustment;
-  discount: Adjustment;
-  shipping: { enabled: boolean; amount: number };
-  paymentDetails: string;
-  paymentInstructions: string;
-  terms: string;
-  logo: LogoRef | null;
-}
-
-export function toStoredData(document: InvoiceDocument): StoredInvoiceData {
-  return {
-    v: 1,
-    from: document.from,
-    to: document.to,
-    tax: document.tax,
-    discount: document.discount,
-    shipping: document.shipping,
-    paymentDetails: document.paymentDetails,
-    paymentInstructions: document.paymentInstructions,
-    terms: document.terms,
-    logo: document.logo,
-  };
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const minor = (value: unknown): number => (typeof value === 'number' && Number.isSafeInteger(value) ? value : 0);
-
-function adjustment(value: unknown): Adjustment {
-  const source = isObject(value) ? value : {};
-  return {
-    enabled: source.enabled === true,
-    type: source.type === 'fixed' ? 'fixed' : 'percent',
-    value: minor(source.value),
-  };
-}
-
-function logoRef(value: unknown): LogoRef | null {
-  if (!isObject(value)) return null;
-  if (value.kind === 'upload' && typeof value.id === 'string') return { kind: 'upload', id: value.id };
-  if (value.kind === 'data' && typeof value.mime === 'string' && typeof value.base64 === 'string') {
-    return { kind: 'data', mime: value.mime, base64: value.base64 };
-  }
-  return null;
-}
-
-/** The document a row stands for. Reads invoices.data defensively: a field missing from a hand-edited row reads as empty. */
-export function toDocument(row: InvoiceRow): InvoiceDocument {
-  const data = isObject(row.data) ? row.data : {};
-  const shipping = isObject(data.shipping) ? data.shipping : {};
-  return {
-    from: text(data.from),
-    to: text(data.to),
-    invoiceNumber: row.invoiceNumber,
-    issuedDate: row.issuedDate,
-    dueDate: row.dueDate,
-    items: row.items.map(([name, description, quantity, unitCost]) => ({
-      name,
-      description,
-      quantity: Number(quantity),
-      unitCost: Number(unitCost),
-    })),
-    tax: adjustment(data.tax),
-    discount: adjustment(data.discount),
-    shipping: { enabled: shipping.enabled === true, amount: minor(shipping.amount) },
-    paymentDetails: text(data.paymentDetails),
-    paymentInstructions: text(data.paymentInstructions),
-    terms: text(data.terms),
-    logo: logoRef(data.logo),
-    currency: currencyOf(row),
-  };
-}
-
-const currencyOf = (row: Pick<InvoiceRow, 'currency'>): CurrencyCode =>
-  isCurrencyCode(row.currency) ? row.currency : DEFAULT_CURRENCY;
-
-// ---------------------------------------------------------------------------------------------
-// Rows to the contract
-
-export function storedTotals(row: InvoiceRow): Totals {
-  return {
-    lines: row.items.map(([, , quantity, unitCost]) => Number(quantity) * Number(unitCost)),
-    subtotal: Number(row.subtotalMinor),
-    tax: Number(row.taxMinor),
-    discount: Number(row.discountMinor),
-    shipping: Number(row.shippingMinor),
-    total: Number(row.totalMinor),
-  };
-}
-
-const contractCurrency = (row: Pick<InvoiceRow, 'currency'>) => {
-  const currency = getCurrency(currencyOf(row));
-  return { code: currency.code, symbol: currency.symbol, label: currency.label };
-};
-
-/** An invoice as the list answers it: the row's columns, no document (see invoiceListItemSchema). */
-export function toInvoiceListItem(row: InvoiceListRow): InvoiceListItem {
-  return {
-    id: row.id,
-    invoice_number: row.invoiceNumber,
-    status: row.status,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-    issued_date: row.issuedDate,
-    due_date: row.dueDate,
-    total_amount: toDecimal(Number(row.totalMinor)),
-    currency: contractCurrency(row),
-    client_name: row.clientName,
-    client_id: row.clientId,
-    business_id: row.businessId,
-  };
-}
-
-/** An invoice as every other call answers it (spec part 2 §3); `status` is the effective one. */
-export function toInvoice(
-  row: InvoiceRow,
-  embedded: { client?: Client | null; business?: Business | null } = {},
-): Invoice {
-  return {
-    ...toInvoiceListItem(row),
-    totals: toInvoiceTotals(storedTotals(row)),
-    ...embedded,
-    data: toInvoiceData(toDocument(row)),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Search
-
-/**
- * invoices.search_text: the invoice number, the client name and the total as '1234.50' and
- * '1,234.50', each normalised like every search in the product (lower case, accents removed),
- * one per line.
- */
-export function invoiceSearchText(invoiceNumber: string, clientName: string, totalMinor: number): string {
-  return [invoiceNumber, clientName, minorToFixed(totalMinor), formatAmount(totalMinor)]
-    .map(normalizeSearchText)
-    .filter((part) => part !== '')
-    .join('\n');
-}
-
-/**
- * The words of the search box as search_text holds them, longest first (see searchWords). Currency
- * symbols typed with an amount ('€1,234.50') are not part of search_text.
- */
-export function invoiceSearchWords(search: string): string[] {
-  return searchWords(search.replace(/\p{Sc}/gu, ' '));
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reads
@@ -248,33 +80,8 @@ export async function getInvoice(
     include.client && row.clientId ? findEmbeddedClient(db, userId, row.clientId) : null,
     include.business && row.businessId ? findEmbeddedBusiness(db, userId, row.businessId) : null,
   ]);
-  if (include.client) {
-    embedded.client = client && {
-      id: client.id,
-      name: client.name,
-      email: client.email,
-      phone: client.phone,
-      address: client.address,
-      tax_id: client.taxId,
-      invoice_count: client.invoiceCount,
-      created_at: client.createdAt.toISOString(),
-      updated_at: client.updatedAt.toISOString(),
-    };
-  }
-  if (include.business) {
-    embedded.business = business && {
-      id: business.id,
-      name: business.name,
-      email: business.email,
-      phone: business.phone,
-      address: business.address,
-      tax_id: business.taxId,
-      logo_url: business.logoUrl,
-      invoice_count: business.invoiceCount,
-      created_at: business.createdAt.toISOString(),
-      updated_at: business.updatedAt.toISOString(),
-    };
-  }
+  if (include.client) embedded.client = client && toEmbeddedClient(client);
+  if (include.business) embedded.business = business && toEmbeddedBusiness(business);
   return toInvoice(row, embedded);
 }
 
@@ -376,31 +183,6 @@ function saveError(error: unknown, invoiceNumber: string): unknown {
   return error;
 }
 
-const STATUS_NOTIFICATION_TYPE: Record<InvoiceStatus, 'success' | 'warning' | 'info'> = {
-  paid: 'success',
-  overdue: 'warning',
-  sent: 'info',
-  draft: 'info',
-};
-
-async function notifyStatusChange(
-  tx: DbExecutor,
-  userId: string,
-  invoice: { id: string; invoiceNumber: string },
-  from: string,
-  to: InvoiceStatus,
-) {
-  await insertNotification(tx, {
-    userId,
-    type: STATUS_NOTIFICATION_TYPE[to],
-    title: `Invoice ${invoice.invoiceNumber} marked as ${to}`,
-    message: `Invoice ${invoice.invoiceNumber} changed from ${statusLabel(from)} to ${statusLabel(to)}.`,
-    relatedEntityType: 'invoice',
-    relatedEntityId: invoice.id,
-  });
-}
-
-/** POST /api/invoices: the invoice, its items and the 'Invoice created' notification, in one transaction. */
 /** What an Idempotency-Key found: the invoice its first save created, or a refusal when the body differs. */
 async function replaySave(db: Database, userId: string, key: string, requestSha256: string): Promise<Invoice | null> {
   const earlier = await findSaveKey(db, userId, key);
@@ -435,16 +217,7 @@ export async function createInvoice(
         businessId: body.business_id ?? null,
       });
       await insertItems(tx, userId, invoiceId, items);
-      await insertNotification(tx, {
-        userId,
-        type: 'success',
-        title: 'Invoice created',
-        message: columns.clientName
-          ? `Invoice ${columns.invoiceNumber} for ${columns.clientName} was created.`
-          : `Invoice ${columns.invoiceNumber} was created.`,
-        relatedEntityType: 'invoice',
-        relatedEntityId: invoiceId,
-      });
+      await insertNotification(tx, invoiceCreatedNotification(userId, { ...columns, id: invoiceId }));
       if (idempotencyKey) await insertSaveKey(tx, { userId, key: idempotencyKey, requestSha256, invoiceId });
       return invoiceId;
     });
@@ -485,7 +258,10 @@ export async function replaceInvoice(
       });
       await replaceItems(tx, userId, id, items);
       if (body.status && body.status !== current.status) {
-        await notifyStatusChange(tx, userId, { id, invoiceNumber: columns.invoiceNumber }, current.status, body.status);
+        await insertNotification(
+          tx,
+          invoiceStatusNotification(userId, { id, invoiceNumber: columns.invoiceNumber }, current.status, body.status),
+        );
       }
     });
   } catch (error) {
@@ -506,7 +282,10 @@ export async function setInvoiceStatus(
     if (!current) throw notFound(INVOICE_MESSAGES.notFound);
     if (current.status === status) return;
     await updateInvoice(tx, userId, id, { status });
-    await notifyStatusChange(tx, userId, { id, invoiceNumber: current.invoiceNumber }, current.status, status);
+    await insertNotification(
+      tx,
+      invoiceStatusNotification(userId, { id, invoiceNumber: current.invoiceNumber }, current.status, status),
+    );
   });
   return toInvoice(await getInvoiceRow(db, userId, id));
 }

@@ -1,13 +1,13 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { sharedTestApp, type TestApp } from '../../../test/app';
 import { multipart, pngDecompressionBomb } from '../../../test/upload-fixtures';
 
 describe('logos', () => {
   let t: TestApp;
   let photo: Buffer;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
     photo = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#3366cc' } })
       .withMetadata({ exif: { IFD0: { Artist: 'secret-location' } } })
       .jpeg()

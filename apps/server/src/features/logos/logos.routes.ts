@@ -3,8 +3,8 @@ import { LOGO_MAX_BYTES, LOGO_MESSAGES, LOGO_UPLOAD_FIELD, logoPath } from '@inv
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../plugins/errors';
-import { findLogo, insertLogo } from './logos.queries';
-import { normalizeLogo } from './logos.service';
+import { findLogo, insertLogo } from '../../shared/logos/logos.queries';
+import { normalizeLogo } from '../../shared/logos/logos.service';
 
 const logoParams = z.object({ id: z.uuid({ error: 'Logo id must be a UUID.' }) });
 

@@ -4,20 +4,11 @@ import type { DbExecutor } from '../../plugins/database';
 
 /**
  * SQL of the notifications feature. Every query filters on user_id (DESIGN rule 1): another
- * user's notification is indistinguishable from one that does not exist.
+ * user's notification is indistinguishable from one that does not exist. The features that report
+ * events record them through shared/notifications.ts.
  */
 
-export type NewNotification = typeof notifications.$inferInsert;
 export type NotificationRow = typeof notifications.$inferSelect;
-
-/**
- * Records a notification for a real event (sign-up, invoice created, status changed, client or
- * business created, support request sent). Pass the transaction of the write it reports, so both
- * land or neither does.
- */
-export async function insertNotification(db: DbExecutor, values: NewNotification): Promise<void> {
-  await db.insert(notifications).values(values);
-}
 
 const owned = (userId: string) => eq(notifications.userId, userId);
 const ownedOne = (userId: string, id: string) => and(owned(userId), eq(notifications.id, id));

@@ -7,13 +7,12 @@ import {
 } from '@invoicer/domain/api/notifications';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
-import { as, createInvoice } from '../invoices/invoice-test-fixtures';
+import { sharedTestApp, type TestApp } from '../../../test/app';
+import { as, createInvoice } from '../../../test/invoice-fixtures';
+import { adaAndBob } from '../../../test/two-users';
 
 describe('notifications', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
 
   const list = async (account: TestAccount) => {
     const response = await as(t.app, account)({ method: 'GET', url: `/api/notifications?user_id=${account.id}` });
@@ -33,9 +32,7 @@ describe('notifications', () => {
       ?.is_read;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app, { first_name: 'Ada' });
-    bob = await signUp(t.app, { first_name: 'Bob' });
+    ({ t, ada, bob } = await adaAndBob());
   });
 
   it('records the real events, each pointing at what it is about, and lists them newest first', async () => {
@@ -196,7 +193,7 @@ describe('notifications', () => {
 describe('the list indexes serve ORDER BY created_at DESC without sorting', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
   });
 
   /** The plan with sequential scans and sorts priced out, so only an index in the right order can win. */

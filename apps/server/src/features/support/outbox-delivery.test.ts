@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
-import { createPdfPool } from '../pdf/pdf-pool';
+import { createPdfPool } from '../../pdf/pdf-pool';
 import { createPool } from '../../plugins/database';
 import { retryDelayMs } from '../../plugins/mailer';
 import { startSmtpServer, waitFor } from './smtp-test-server';
@@ -22,7 +22,6 @@ describe('the outbox across server processes', () => {
   /** One "process": its own pool, app and workers against the shared database. */
   async function startServer(databaseUrl: string, smtpUrl: string): Promise<FastifyInstance> {
     const config = loadConfig({
-      NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATABASE_URL: databaseUrl,
       WEB_DIST_DIR: '/nonexistent',

@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { as } from '../invoices/invoice-test-fixtures';
+import { as } from '../../../test/invoice-fixtures';
 import { freePort } from '../../db/embedded-postgres';
 import { startSmtpServer, waitFor, type TestSmtpServer } from './smtp-test-server';
 import { requesterName } from './support.service';
+import { adaAndBob } from '../../../test/two-users';
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   issueType: 'download-error',
@@ -33,13 +34,9 @@ async function rows(t: TestApp, userId: string) {
 }
 
 describe('POST /api/support without SMTP_URL', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app, { first_name: 'Ada', last_name: 'Lovelace' });
-    bob = await signUp(t.app, { first_name: 'Bob', last_name: 'Stone' });
+    ({ t, ada, bob } = await adaAndBob());
   });
 
   it('stores the request under the session user’s own name and e-mail and keeps its e-mail in the outbox', async () => {

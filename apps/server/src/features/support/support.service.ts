@@ -3,7 +3,7 @@ import { supportIssueLabel, type SupportRequestBody } from '@invoicer/domain/api
 import type { Database } from '../../plugins/database';
 import { HttpError } from '../../plugins/errors';
 import type { MailMessage, Mailer } from '../../plugins/mailer';
-import { insertNotification } from '../notifications/notifications.queries';
+import { insertNotification, supportRequestNotification } from '../../shared/notifications';
 import { findRequester, insertSupportRequest, type Requester } from './support.queries';
 
 /**
@@ -87,14 +87,10 @@ export async function submitSupportRequest(
         supportEmail,
       }),
     );
-    await insertNotification(tx, {
-      userId,
-      type: 'success',
-      title: 'Support request sent',
-      message: `We received your request about "${supportIssueLabel(body.issueType)}" and will reply to ${requester.email}, typically within 24 hours.`,
-      relatedEntityType: null,
-      relatedEntityId: null,
-    });
+    await insertNotification(
+      tx,
+      supportRequestNotification(userId, supportIssueLabel(body.issueType), requester.email),
+    );
     return { request, mail };
   });
   mailer.dispatch(mail);

@@ -8,16 +8,13 @@ import {
   signUp,
   type TestAccount,
 } from '../../../test/accounts';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { sharedTestApp, type TestApp } from '../../../test/app';
+import { adaAndBob } from '../../../test/two-users';
 
 describe('GET /api/users/:id', () => {
-  let t: TestApp;
-  let ada: TestAccount;
-  let bob: TestAccount;
+  let t: TestApp, ada: TestAccount, bob: TestAccount;
   beforeAll(async () => {
-    t = await createTestApp();
-    ada = await signUp(t.app, { first_name: 'Ada' });
-    bob = await signUp(t.app, { first_name: 'Bob' });
+    ({ t, ada, bob } = await adaAndBob());
   });
 
   it('answers the signed-in user’s own profile', async () => {
@@ -61,7 +58,7 @@ describe('PUT /api/users/profile', () => {
   let t: TestApp;
   let ada: TestAccount;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
     ada = await signUp(t.app);
   });
 
@@ -129,7 +126,7 @@ describe('PUT /api/users/profile', () => {
 describe('PUT /api/users/password', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
   });
 
   it('keeps this session, ends the others, and only the new password signs in', async () => {
@@ -262,7 +259,7 @@ const NOT_USER_DATA = new Set(['rate_limits', 'oauth_states']);
 describe('DELETE /api/users/delete', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await sharedTestApp();
   });
 
   it('every table holding user data has a user_id that cascades from users', async () => {

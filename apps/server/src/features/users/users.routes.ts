@@ -10,7 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../plugins/errors';
 import { attemptsPerMinute } from '../../plugins/rate-limit';
 import { forgetSession, requireSession } from '../../plugins/session';
-import { changePassword, deleteAccount, getProfile, updateProfile } from './users.service';
+import { getProfile } from '../../shared/accounts/accounts.service';
+import { changePassword, deleteAccount, updateProfile } from './users.service';
 
 const USER_NOT_FOUND = 'User not found.';
 

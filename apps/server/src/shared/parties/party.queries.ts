@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { invoices, type businesses, type clients } from '../../db/schema';
 import type { DbExecutor } from '../../plugins/database';
-import { searchCondition } from './search-text';
+import { searchCondition } from '../search-text';
 
 /** The two party tables: the same columns, and businesses add logo_url. */
 export type PartyTable = typeof clients | typeof businesses;

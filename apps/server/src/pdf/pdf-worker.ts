@@ -1,5 +1,6 @@
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
-import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
+import { useFontsDir } from './invoice-fonts';
 import { renderInvoicePdf } from './render-invoice-pdf';
 import { PageOutOfRangeError, renderPreviewPng } from './render-preview-png';
 import type { TemplateName } from './templates/template-registry';
@@ -8,6 +9,11 @@ import type { TemplateName } from './templates/template-registry';
  * Piscina worker entry (bundled as dist/pdf-worker.js). Tasks and results are plain data: the invoice
  * is structured-cloned, and result bytes are moved (transferred), not copied, back to the caller.
  */
+
+/** What the pool hands every thread when it starts. */
+export interface PdfWorkerData {
+  fontsDir: string | undefined;
+}
 
 export type PdfTask =
   | { kind: 'pdf'; invoice: InvoiceDocument; template?: TemplateName; logo: Uint8Array | null }
@@ -65,6 +71,7 @@ const WARM_UP_INVOICE: InvoiceDocument = {
  * transforms it) and the first, unoptimised runs of both paths. A failure here is not fatal: the
  * same error then rejects the first real task instead of crash-looping the thread.
  */
+useFontsDir((workerData as PdfWorkerData | undefined)?.fontsDir);
 try {
   const pdf = await renderInvoicePdf(WARM_UP_INVOICE);
   await renderPreviewPng(pdf, { dpi: 36 });

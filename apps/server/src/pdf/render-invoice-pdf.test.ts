@@ -1,7 +1,8 @@
 import type { CurrencyCode } from '@invoicer/domain/currencies';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { resolveFontsDir } from './invoice-fonts';
+import { resolveFontsDir } from './fonts-dir';
 import { invoice, manyItems, pageTexts, pdfInfo, placedTexts } from './pdf-test-fixtures';
 import { renderInvoicePdf } from './render-invoice-pdf';
 import { UnknownTemplateError } from './templates/template-registry';
@@ -271,14 +272,9 @@ describe('renderInvoicePdf', () => {
   });
 
   it('finds the fonts from the source tree and honours FONTS_DIR', () => {
-    expect(resolveFontsDir()).toMatch(/apps\/server\/assets\/fonts$/);
-    const saved = process.env.FONTS_DIR;
-    try {
-      process.env.FONTS_DIR = '/nonexistent';
-      expect(() => resolveFontsDir()).toThrow(/FONTS_DIR/);
-    } finally {
-      if (saved === undefined) delete process.env.FONTS_DIR;
-      else process.env.FONTS_DIR = saved;
-    }
+    const found = resolveFontsDir();
+    expect(found).toMatch(/apps\/server\/assets\/fonts$/);
+    expect(resolveFontsDir(path.relative(process.cwd(), found))).toBe(found);
+    expect(() => resolveFontsDir('/nonexistent')).toThrow(/FONTS_DIR is set to \/nonexistent/);
   });
 });

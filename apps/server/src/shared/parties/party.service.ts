@@ -1,8 +1,8 @@
 import { paginate, type Pagination } from '@invoicer/domain/api/common';
 import type { Database, DbExecutor } from '../../plugins/database';
-import { insertNotification, type NewNotification } from '../notifications/notifications.queries';
+import { insertNotification, type NewNotification } from '../notifications';
 import type { ListParams, PartyRow } from './party.queries';
-import { partySearchText, type SearchableParty } from './search-text';
+import { partySearchText, type SearchableParty } from '../search-text';
 
 /**
  * The rules clients and businesses share (spec part 2 §2 and §7, part 1 §7): list with search and

@@ -1,7 +1,8 @@
 import type { SavedInvoiceBodyInput } from '@invoicer/domain/api/invoices';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import type { TestAccount } from '../../../test/accounts';
+import type { TestAccount } from './accounts';
+import { savedInvoiceBody } from './saved-invoice-body';
 
 /** The editor's nested `data` (spec part 1 §3), as the client sends it. */
 export function invoiceData(overrides: Record<string, unknown> = {}) {
@@ -33,26 +34,13 @@ export function invoiceData(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** The saved payload of spec part 1 §3 around `data`. */
+/** The saved payload of spec part 1 §3 around `data` (invoiceData with these overrides). */
 export function savedPayload(
   account: Pick<TestAccount, 'id'>,
   data: Record<string, unknown> = {},
   top: Partial<Record<keyof SavedInvoiceBodyInput | 'total_amount', unknown>> = {},
 ) {
-  const nested = invoiceData(data);
-  return {
-    user_id: account.id,
-    client_id: null,
-    business_id: null,
-    data: nested,
-    issued_date: nested.issued_date,
-    due_date: nested.due_date,
-    status: 'draft',
-    currency: nested.currency,
-    currency_symbol: nested.currency_symbol,
-    currency_label: nested.currency_label,
-    ...top,
-  };
+  return savedInvoiceBody(account.id, invoiceData(data), top);
 }
 
 /** inject() as the account. */

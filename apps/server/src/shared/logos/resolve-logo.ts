@@ -1,8 +1,8 @@
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { badRequest } from '../../plugins/errors';
 import type { Database } from '../../plugins/database';
-import { findLogo } from '../logos/logos.queries';
-import { normalizeLogo } from '../logos/logos.service';
+import { findLogo } from './logos.queries';
+import { normalizeLogo } from './logos.service';
 
 /**
  * The logo bytes for a document: from our own store, or decoded from a data: URL and

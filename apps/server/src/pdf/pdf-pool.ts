@@ -6,14 +6,16 @@ import { Piscina } from 'piscina';
 // sharp runs in the workers (logos). Loading it here too keeps libvips loaded for the process's
 // lifetime; otherwise glibc unloads it when a worker exits and the process can crash (lovell/sharp#2263).
 import 'sharp';
-import { HttpError } from '../../plugins/errors';
-import type { PdfTask, PdfTaskResult } from './pdf-worker';
+import { HttpError } from '../plugins/errors';
+import type { PdfTask, PdfTaskResult, PdfWorkerData } from './pdf-worker';
 import { PageOutOfRangeError, type PreviewPng } from './render-preview-png';
 import { getTemplate, type TemplateName } from './templates/template-registry';
 
 export interface PdfPoolOptions {
   /** Worker threads; default max(1, min(4, availableParallelism())). */
   threads?: number;
+  /** The fonts directory (the FONTS_DIR setting); default apps/server/assets/fonts. */
+  fontsDir?: string | undefined;
 }
 
 export interface PdfRenderOptions {
@@ -72,6 +74,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
     maxThreads: threads,
     // Bounded, so a flood of requests gets a quick 503 instead of an ever-growing backlog in memory.
     maxQueue: threads * MAX_QUEUED_PER_THREAD,
+    workerData: { fontsDir: options.fontsDir } satisfies PdfWorkerData,
   });
 
   const run = async (task: PdfTask): Promise<PdfTaskResult & { ok: true }> => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type pg from 'pg';
 import { expect } from 'vitest';
-import type { TestAccount } from '../../../test/accounts';
+import type { TestAccount } from './accounts';
 
 /** Helpers for the client and business route tests (not used by the server). */
 

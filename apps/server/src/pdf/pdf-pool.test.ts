@@ -9,8 +9,8 @@ import { UnknownTemplateError } from './templates/template-registry';
 
 describe('pdfWorkerLocation', () => {
   it('uses the .ts worker through tsx from the source tree', () => {
-    const location = pdfWorkerLocation('file:///repo/apps/server/src/features/pdf/pdf-pool.ts');
-    expect(location.filename).toBe('/repo/apps/server/src/features/pdf/pdf-worker.ts');
+    const location = pdfWorkerLocation('file:///repo/apps/server/src/pdf/pdf-pool.ts');
+    expect(location.filename).toBe('/repo/apps/server/src/pdf/pdf-worker.ts');
     expect(location.execArgv?.[0]).toBe('--import');
   });
 

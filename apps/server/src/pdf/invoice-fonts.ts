@@ -1,15 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
+import { FONT_FILES, resolveFontsDir } from './fonts-dir';
 
 /**
- * The invoice fonts: Noto Sans (SIL OFL 1.1, see assets/fonts/OFL.txt). It covers Latin, Latin Extended,
+ * The invoice fonts (FONT_FILES): Noto Sans (SIL OFL 1.1, see assets/fonts/OFL.txt). It covers Latin, Latin Extended,
  * Greek, Cyrillic and every currency symbol of the product (₦ ₹ ₽ ₩ € £ ¥ …). Text outside it (CJK, emoji)
  * renders as the font's .notdef box; nothing throws.
  */
-export const FONT_FILES = { regular: 'NotoSans-Regular.ttf', bold: 'NotoSans-Bold.ttf' } as const;
-
 export type FontWeight = keyof typeof FONT_FILES;
 
 /**
@@ -23,28 +21,12 @@ export interface ParsedFont {
 
 export type InvoiceFonts = Record<FontWeight, ParsedFont>;
 
-/**
- * The directory holding the font files: `FONTS_DIR` when set, otherwise the first `assets/fonts`
- * found walking up from this module. That finds apps/server/assets/fonts both from the TS source
- * (apps/server/src/features/pdf/) and from the esbuild bundle (apps/server/dist/*.js).
- */
-export function resolveFontsDir(): string {
-  const override = process.env.FONTS_DIR;
-  if (override) {
-    const dir = resolve(override);
-    if (!existsSync(join(dir, FONT_FILES.regular))) {
-      throw new Error(`FONTS_DIR is set to ${dir}, which holds no ${FONT_FILES.regular}.`);
-    }
-    return dir;
-  }
-  const start = dirname(fileURLToPath(import.meta.url));
-  for (let dir = start; ; dir = dirname(dir)) {
-    const candidate = join(dir, 'assets', 'fonts');
-    if (existsSync(join(candidate, FONT_FILES.regular))) return candidate;
-    if (dirname(dir) === dir) {
-      throw new Error(`No assets/fonts/${FONT_FILES.regular} found above ${start}; set FONTS_DIR.`);
-    }
-  }
+/** The fonts directory this thread reads (set once, before the first document); unset: resolveFontsDir's default. */
+let fontsDir: string | undefined;
+
+/** Sets the directory of the font files (the FONTS_DIR setting) for this thread, before its first document. */
+export function useFontsDir(dir: string | undefined): void {
+  fontsDir = dir;
 }
 
 /** Text whose layout makes fontkit parse the cmap, GSUB and GPOS tables an invoice needs, once, at load time. */
@@ -62,7 +44,7 @@ let cached: InvoiceFonts | null = null;
  */
 export function acquireInvoiceFonts(): InvoiceFonts {
   if (!cached) {
-    const dir = resolveFontsDir();
+    const dir = resolveFontsDir(fontsDir);
     cached = {
       regular: parseFont(readFileSync(join(dir, FONT_FILES.regular))),
       bold: parseFont(readFileSync(join(dir, FONT_FILES.bold))),

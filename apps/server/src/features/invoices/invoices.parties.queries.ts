@@ -1,0 +1,61 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { businesses, clients } from '../../db/schema';
+import type { DbExecutor } from '../../plugins/database';
+
+/** The client and business an invoice points at: read only (the clients and businesses features own them). */
+
+/** True when the client exists and is the user's; locked against deletion until the transaction ends. */
+export async function ownsClient(tx: DbExecutor, userId: string, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(eq(clients.userId, userId), eq(clients.id, id)))
+    .for('key share');
+  return row !== undefined;
+}
+
+export async function ownsBusiness(tx: DbExecutor, userId: string, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(eq(businesses.userId, userId), eq(businesses.id, id)))
+    .for('key share');
+  return row !== undefined;
+}
+
+export async function findEmbeddedClient(db: DbExecutor, userId: string, id: string) {
+  const [row] = await db
+    .select({
+      id: clients.id,
+      name: clients.name,
+      email: clients.email,
+      phone: clients.phone,
+      address: clients.address,
+      taxId: clients.taxId,
+      createdAt: clients.createdAt,
+      updatedAt: clients.updatedAt,
+      invoiceCount: sql<number>`(select count(*)::int from invoices i where i.client_id = "clients"."id" and i.user_id = ${userId})`,
+    })
+    .from(clients)
+    .where(and(eq(clients.userId, userId), eq(clients.id, id)));
+  return row ?? null;
+}
+
+export async function findEmbeddedBusiness(db: DbExecutor, userId: string, id: string) {
+  const [row] = await db
+    .select({
+      id: businesses.id,
+      name: businesses.name,
+      email: businesses.email,
+      phone: businesses.phone,
+      address: businesses.address,
+      taxId: businesses.taxId,
+      logoUrl: businesses.logoUrl,
+      createdAt: businesses.createdAt,
+      updatedAt: businesses.updatedAt,
+      invoiceCount: sql<number>`(select count(*)::int from invoices i where i.business_id = "businesses"."id" and i.user_id = ${userId})`,
+    })
+    .from(businesses)
+    .where(and(eq(businesses.userId, userId), eq(businesses.id, id)));
+  return row ?? null;
+}

@@ -1,0 +1,120 @@
+import type { InvoiceDocument, LogoRef } from '@invoicer/domain/invoice-document';
+import { formatAmount, minorToFixed } from '@invoicer/domain/money';
+import { isCurrencyCode, DEFAULT_CURRENCY, type CurrencyCode } from '@invoicer/domain/currencies';
+import type { Adjustment } from '@invoicer/domain/totals';
+import { normalizeSearchText, searchWords } from '../../shared/search-text';
+import type { InvoiceRow } from './invoices.queries';
+
+/**
+ * How an invoice is stored. The columns hold what lists, searches and sums need (number, status,
+ * dates, currency, client name, totals in minor units, search_text); `invoices.data` holds the rest
+ * of the editor's document (StoredInvoiceData, money in minor units); items are rows of invoice_items.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// invoices.data
+
+/** Version 1 of invoices.data: the document without items, number, dates and currency (columns). */
+export interface StoredInvoiceData {
+  v: 1;
+  from: string;
+  to: string;
+  tax: Adjustment;
+  discount: Adjustment;
+  shipping: { enabled: boolean; amount: number };
+  paymentDetails: string;
+  paymentInstructions: string;
+  terms: string;
+  logo: LogoRef | null;
+}
+
+export function toStoredData(document: InvoiceDocument): StoredInvoiceData {
+  return {
+    v: 1,
+    from: document.from,
+    to: document.to,
+    tax: document.tax,
+    discount: document.discount,
+    shipping: document.shipping,
+    paymentDetails: document.paymentDetails,
+    paymentInstructions: document.paymentInstructions,
+    terms: document.terms,
+    logo: document.logo,
+  };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const minor = (value: unknown): number => (typeof value === 'number' && Number.isSafeInteger(value) ? value : 0);
+
+function adjustment(value: unknown): Adjustment {
+  const source = isObject(value) ? value : {};
+  return {
+    enabled: source.enabled === true,
+    type: source.type === 'fixed' ? 'fixed' : 'percent',
+    value: minor(source.value),
+  };
+}
+
+function logoRef(value: unknown): LogoRef | null {
+  if (!isObject(value)) return null;
+  if (value.kind === 'upload' && typeof value.id === 'string') return { kind: 'upload', id: value.id };
+  if (value.kind === 'data' && typeof value.mime === 'string' && typeof value.base64 === 'string') {
+    return { kind: 'data', mime: value.mime, base64: value.base64 };
+  }
+  return null;
+}
+
+/** The document a row stands for. Reads invoices.data defensively: a field missing from a hand-edited row reads as empty. */
+export function toDocument(row: InvoiceRow): InvoiceDocument {
+  const data = isObject(row.data) ? row.data : {};
+  const shipping = isObject(data.shipping) ? data.shipping : {};
+  return {
+    from: text(data.from),
+    to: text(data.to),
+    invoiceNumber: row.invoiceNumber,
+    issuedDate: row.issuedDate,
+    dueDate: row.dueDate,
+    items: row.items.map(([name, description, quantity, unitCost]) => ({
+      name,
+      description,
+      quantity: Number(quantity),
+      unitCost: Number(unitCost),
+    })),
+    tax: adjustment(data.tax),
+    discount: adjustment(data.discount),
+    shipping: { enabled: shipping.enabled === true, amount: minor(shipping.amount) },
+    paymentDetails: text(data.paymentDetails),
+    paymentInstructions: text(data.paymentInstructions),
+    terms: text(data.terms),
+    logo: logoRef(data.logo),
+    currency: currencyOf(row),
+  };
+}
+
+export const currencyOf = (row: Pick<InvoiceRow, 'currency'>): CurrencyCode =>
+  isCurrencyCode(row.currency) ? row.currency : DEFAULT_CURRENCY;
+
+// ---------------------------------------------------------------------------------------------
+// Search
+
+/**
+ * invoices.search_text: the invoice number, the client name and the total as '1234.50' and
+ * '1,234.50', each normalised like every search in the product (lower case, accents removed),
+ * one per line.
+ */
+export function invoiceSearchText(invoiceNumber: string, clientName: string, totalMinor: number): string {
+  return [invoiceNumber, clientName, minorToFixed(totalMinor), formatAmount(totalMinor)]
+    .map(normalizeSearchText)
+    .filter((part) => part !== '')
+    .join('\n');
+}
+
+/**
+ * The words of the search box as search_text holds them, longest first (see searchWords). Currency
+ * symbols typed with an amount ('€1,234.50') are not part of search_text.
+ */
+export function invoiceSearchWords(search: string): string[] {
+  return searchWords(search.replace(/\p{Sc}/gu, ' '));
+}

@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The font files of the invoice, one per weight, in the fonts directory. */
+export const FONT_FILES = { regular: 'NotoSans-Regular.ttf', bold: 'NotoSans-Bold.ttf' } as const;
+
+/**
+ * The directory holding the font files: `configured` (the FONTS_DIR setting) when given, otherwise
+ * the first `assets/fonts` found walking up from this module. That finds apps/server/assets/fonts
+ * both from the TS source (apps/server/src/pdf/) and from the esbuild bundle (apps/server/dist/*.js).
+ * Kept apart from the font parsing, so the server checks the setting at start without loading pdfkit.
+ */
+export function resolveFontsDir(configured?: string): string {
+  if (configured) {
+    const dir = resolve(configured);
+    if (!existsSync(join(dir, FONT_FILES.regular))) {
+      throw new Error(`FONTS_DIR is set to ${dir}, which holds no ${FONT_FILES.regular}.`);
+    }
+    return dir;
+  }
+  const start = dirname(fileURLToPath(import.meta.url));
+  for (let dir = start; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'assets', 'fonts');
+    if (existsSync(join(candidate, FONT_FILES.regular))) return candidate;
+    if (dirname(dir) === dir) {
+      throw new Error(`No assets/fonts/${FONT_FILES.regular} found above ${start}; set FONTS_DIR.`);
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import { statusLabel, type InvoiceStatus } from '@invoicer/domain/status';
+import { notifications } from '../db/schema';
+import type { DbExecutor } from '../plugins/database';
+
+/**
+ * Every notification the product records, and the one way to record it. The features that report
+ * an event (accounts, invoices, clients, businesses, support) write here; the notifications feature
+ * reads what they wrote. Each text is here so the page's wording is seen and changed in one place.
+ */
+
+export type NewNotification = typeof notifications.$inferInsert;
+
+/**
+ * Records a notification for a real event. Pass the transaction of the write it reports, so both
+ * land or neither does.
+ */
+export async function insertNotification(db: DbExecutor, values: NewNotification): Promise<void> {
+  await db.insert(notifications).values(values);
+}
+
+type Owned = { userId: string };
+
+export const welcomeNotification = ({ userId }: Owned): NewNotification => ({
+  userId,
+  type: 'success',
+  title: 'Welcome to Invoicer!',
+  message: 'Your account is ready. Create your first invoice to get started.',
+  relatedEntityType: 'create',
+});
+
+export const invoiceCreatedNotification = (
+  userId: string,
+  invoice: { id: string; invoiceNumber: string; clientName?: string | undefined },
+): NewNotification => ({
+  userId,
+  type: 'success',
+  title: 'Invoice created',
+  message: invoice.clientName
+    ? `Invoice ${invoice.invoiceNumber} for ${invoice.clientName} was created.`
+    : `Invoice ${invoice.invoiceNumber} was created.`,
+  relatedEntityType: 'invoice',
+  relatedEntityId: invoice.id,
+});
+
+const STATUS_NOTIFICATION_TYPE: Record<InvoiceStatus, 'success' | 'warning' | 'info'> = {
+  paid: 'success',
+  overdue: 'warning',
+  sent: 'info',
+  draft: 'info',
+};
+
+export const invoiceStatusNotification = (
+  userId: string,
+  invoice: { id: string; invoiceNumber: string },
+  from: string,
+  to: InvoiceStatus,
+): NewNotification => ({
+  userId,
+  type: STATUS_NOTIFICATION_TYPE[to],
+  title: `Invoice ${invoice.invoiceNumber} marked as ${to}`,
+  message: `Invoice ${invoice.invoiceNumber} changed from ${statusLabel(from)} to ${statusLabel(to)}.`,
+  relatedEntityType: 'invoice',
+  relatedEntityId: invoice.id,
+});
+
+const PARTY_LABELS = {
+  client: { one: 'Client', many: 'clients' },
+  business: { one: 'Business', many: 'businesses' },
+} as const;
+
+/** "Client created" / "Business created", for the party a client or business feature just inserted. */
+export const partyCreatedNotification =
+  (kind: keyof typeof PARTY_LABELS) =>
+  (row: Owned & { id: string; name: string }): NewNotification => ({
+    userId: row.userId,
+    type: 'success',
+    title: `${PARTY_LABELS[kind].one} created`,
+    message: `${PARTY_LABELS[kind].one} "${row.name}" has been added to your ${PARTY_LABELS[kind].many}.`,
+    relatedEntityType: kind,
+    relatedEntityId: row.id,
+  });
+
+/** `issue` is the label of the request's issue type, as the support form shows it. */
+export const supportRequestNotification = (userId: string, issue: string, replyTo: string): NewNotification => ({
+  userId,
+  type: 'success',
+  title: 'Support request sent',
+  message: `We received your request about "${issue}" and will reply to ${replyTo}, typically within 24 hours.`,
+  relatedEntityType: null,
+  relatedEntityId: null,
+});
