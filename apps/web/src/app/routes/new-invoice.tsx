@@ -184,9 +184,8 @@ export function NewInvoiceRoute() {
   const partyFields = usePartyFields(userId, editId === null);
   const renderPartyField = isSignedIn ? partyFields : undefined;
   const [loadError, setLoadError] = useState<string | null>(null);
-  useEffect(() => {
-    if (editId) setLoadError(null);
-  }, [editId]);
+  // A failed edit load is told once, by the new invoice that follows it: opening another edit forgets it.
+  if (editId && loadError !== null) setLoadError(null);
 
   const loadFailed = useCallback(
     (message: string) => {

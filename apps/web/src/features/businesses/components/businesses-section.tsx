@@ -1,7 +1,7 @@
 import type { Business } from '@invoicer/domain/api/businesses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Building2, Plus, WifiOff } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -86,10 +86,8 @@ export function BusinessesSection() {
   // Spec part 2 §8: a failed load is also a toast; offline, the notice has said it already.
   const errorAt = list.isError ? list.errorUpdatedAt : 0;
   const loadError = list.error;
-  const onlineRef = useRef(online);
-  onlineRef.current = online;
   useEffect(() => {
-    if (errorAt && onlineRef.current) toast.error(failureText(loadError, BUSINESS_TOASTS.fetchFailed));
+    if (errorAt && navigator.onLine) toast.error(failureText(loadError, BUSINESS_TOASTS.fetchFailed));
   }, [errorAt, loadError]);
 
   // An edit link to a business that is not the user's: say so and show the plain grid.

@@ -1,6 +1,6 @@
 import type { Client } from '@invoicer/domain/api/clients';
 import { Plus, Search, Trash2, Users } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -42,17 +42,18 @@ function confirmText(deletion: PendingDeletion): string {
 /** The search box: the text is the user's while typing, and follows the URL when it changes (back and forward). */
 function SearchBox({ search, onSearchChange }: { search: string; onSearchChange: (search: string) => void }) {
   const [text, setText] = useState(search);
-  const latest = useRef(onSearchChange);
-  latest.current = onSearchChange;
+  // The URL's search changed under the box (back, forward): the box shows it, unless it already says so.
+  const [shownSearch, setShownSearch] = useState(search);
+  if (shownSearch !== search) {
+    setShownSearch(search);
+    if (text.trim() !== search) setText(search);
+  }
 
-  useEffect(() => {
-    setText((current) => (current.trim() === search ? current : search));
-  }, [search]);
-
+  const commit = useEffectEvent((next: string) => onSearchChange(next));
   useEffect(() => {
     const next = text.trim();
     if (next === search) return;
-    const timer = window.setTimeout(() => latest.current(next), SEARCH_DEBOUNCE_MS);
+    const timer = window.setTimeout(() => commit(next), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [text, search]);
 

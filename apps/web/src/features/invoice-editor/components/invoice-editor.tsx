@@ -118,21 +118,41 @@ function RestoredEditorForm({ draft, ...props }: InvoiceEditorProps & { draft: P
   return <EditorForm {...props} initial={use(draft)} />;
 }
 
-type Caret = { start: number; end: number } | null;
+/**
+ * Where the user's caret was in the plain field when the page's own field replaced it: noted as
+ * the plain one unmounts, put back as the page's one mounts. A plain object rather than a ref,
+ * since its takeOver is handed to the page's render function.
+ */
+function createCaretHandoff() {
+  let caret: { start: number; end: number } | null = null;
+  return {
+    leave(node: HTMLTextAreaElement | null) {
+      caret =
+        node !== null && node === document.activeElement
+          ? { start: node.selectionStart, end: node.selectionEnd }
+          : null;
+    },
+    takeOver(textarea: HTMLTextAreaElement) {
+      const saved = caret;
+      caret = null;
+      if (!saved) return;
+      textarea.focus();
+      textarea.setSelectionRange(saved.start, saved.end);
+    },
+  };
+}
 
 /** The plain field shown while the page's own one loads; notes on leaving where the user's caret was. */
-function ReplaceablePartyField({ caretOnLeave, ...props }: PartyFieldProps & { caretOnLeave: { current: Caret } }) {
+function ReplaceablePartyField({
+  onLeave,
+  ...props
+}: PartyFieldProps & { onLeave: (node: HTMLTextAreaElement | null) => void }) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   useLayoutEffect(() => {
     const node = textarea.current;
     // Runs before React removes the element, so the focus is still where the user left it.
-    return () => {
-      caretOnLeave.current =
-        node !== null && node === document.activeElement
-          ? { start: node.selectionStart, end: node.selectionEnd }
-          : null;
-    };
-  }, [caretOnLeave]);
+    return () => onLeave(node);
+  }, [onLeave]);
   return <PartyField {...props} textareaRef={textarea} />;
 }
 
@@ -141,15 +161,8 @@ const PartySlot = memo(function PartySlot({
   render,
   ...field
 }: Omit<PartyFieldRenderProps, 'takeOver'> & { render: ((field: PartyFieldRenderProps) => ReactNode) | undefined }) {
-  const caretOnLeave = useRef<Caret>(null);
   // The page's field replaces the plain one when its code arrives; whoever was typing goes on typing.
-  const takeOver = useCallback((textarea: HTMLTextAreaElement) => {
-    const caret = caretOnLeave.current;
-    caretOnLeave.current = null;
-    if (!caret) return;
-    textarea.focus();
-    textarea.setSelectionRange(caret.start, caret.end);
-  }, []);
+  const [handoff] = useState(createCaretHandoff);
   const plainProps = {
     label: field.label,
     value: field.value,
@@ -158,8 +171,8 @@ const PartySlot = memo(function PartySlot({
   };
   if (!render) return <PartyField {...plainProps} />;
   return (
-    <Suspense fallback={<ReplaceablePartyField {...plainProps} caretOnLeave={caretOnLeave} />}>
-      {render({ ...field, takeOver })}
+    <Suspense fallback={<ReplaceablePartyField {...plainProps} onLeave={handoff.leave} />}>
+      {render({ ...field, takeOver: handoff.takeOver })}
     </Suspense>
   );
 });

@@ -82,6 +82,25 @@ interface OpenForm {
 type Option = { kind: 'party'; party: Party } | { kind: 'add' };
 
 /**
+ * The form a routed path opens: the create path, or `{editPrefix}/edit/{id}` once that id is among
+ * the loaded parties ('waiting' until then); 'none' on any other path.
+ */
+function routedForm(
+  pathname: string,
+  createPath: string | undefined,
+  editPrefix: string | undefined,
+  parties: readonly Party[],
+): OpenForm | 'waiting' | 'none' {
+  if (createPath && pathname === createPath) return { mode: 'create', party: null, routed: true };
+  if (editPrefix && pathname.startsWith(`${editPrefix}/edit/`)) {
+    const editId = decodeURIComponent(pathname.slice(`${editPrefix}/edit/`.length));
+    const party = parties.find((entry) => entry.id === editId);
+    return party ? { mode: 'edit', party, routed: true } : 'waiting';
+  }
+  return 'none';
+}
+
+/**
  * A suggestion text area for a business, client or vendor (spec part 2 §2, §4, §5; part 1 §2):
  * the address block stays free text, and an autocomplete list (ARIA combobox / listbox) offers
  * the user's parties. Choosing one fills the block and remembers its id; 'Add new {type}' and
@@ -148,7 +167,8 @@ export function PartyPicker({
   }, [searchText, query, isEmpty, reload]);
 
   const matches = useMemo(() => filterParties(parties, query), [parties, query]);
-  const canAdd = Boolean(links?.create) || renderForm !== undefined;
+  const createPath = links?.create;
+  const canAdd = Boolean(createPath) || renderForm !== undefined;
   const options = useMemo<Option[]>(
     () => [
       ...matches.map((party) => ({ kind: 'party' as const, party })),
@@ -174,8 +194,8 @@ export function PartyPicker({
     (mode: 'create' | 'edit') => {
       setOpen(false);
       setActiveIndex(-1);
-      if (mode === 'create' && links?.create) {
-        navigate(links.create);
+      if (mode === 'create' && createPath) {
+        navigate(createPath);
         return;
       }
       if (mode === 'edit' && editPrefix && partyId !== null) {
@@ -190,36 +210,28 @@ export function PartyPicker({
       skipFocusOpen.current = true;
       setForm({ mode, party: mode === 'edit' ? (chosen ?? null) : null, routed: false });
     },
-    [links?.create, editPrefix, partyId, renderForm, type, chosen, navigate],
+    [createPath, editPrefix, partyId, renderForm, type, chosen, navigate],
   );
 
   // Routed mode: the create route, or the edit shape with a known id, opens the form (spec part 2 §2),
   // once per visit of that path (the list reloading after the save must not open it again).
-  const routeHandled = useRef<string | null>(null);
-  useEffect(() => {
-    if (!renderForm || routeHandled.current === pathname) return;
-    let next: OpenForm;
-    if (links?.create && pathname === links.create) {
-      next = { mode: 'create', party: null, routed: true };
-    } else if (editPrefix && pathname.startsWith(`${editPrefix}/edit/`)) {
-      const editId = decodeURIComponent(pathname.slice(`${editPrefix}/edit/`.length));
-      const party = parties.find((entry) => entry.id === editId);
-      if (!party) return; // not (yet) a known party
-      next = { mode: 'edit', party, routed: true };
-    } else {
-      routeHandled.current = null;
-      return;
+  const [routeHandled, setRouteHandled] = useState<string | null>(null);
+  if (renderForm && routeHandled !== pathname) {
+    const routed = routedForm(pathname, createPath, editPrefix, parties);
+    if (routed === 'none') {
+      if (routeHandled !== null) setRouteHandled(null);
+    } else if (routed !== 'waiting') {
+      setRouteHandled(pathname);
+      setForm(routed);
     }
-    routeHandled.current = pathname;
-    setForm(next);
-  }, [pathname, links?.create, editPrefix, parties, renderForm]);
+  }
 
-  const routedForm = form?.routed === true;
+  const formIsRouted = form?.routed === true;
   const closeForm = useCallback(() => {
     setForm(null);
     // Routed mode: closing the form leaves its route (spec part 2 §2).
-    if (routedForm) navigate(-1);
-  }, [routedForm, navigate]);
+    if (formIsRouted) navigate(-1);
+  }, [formIsRouted, navigate]);
 
   const formSaved = useCallback(
     (saved: unknown) => {
