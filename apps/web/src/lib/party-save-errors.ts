@@ -14,6 +14,9 @@ export const PARTY_SAVE_MESSAGES = {
 /** The form fields a server message can land on: an entry mentioning 'name', 'email' or 'tax'. */
 export type PartyErrorField = 'name' | 'email' | 'tax_id';
 
+export const isPartyErrorField = (field: string): field is PartyErrorField =>
+  field === 'name' || field === 'email' || field === 'tax_id';
+
 export interface PartySaveFailure {
   fields: Partial<Record<PartyErrorField, string>>;
   general: string | null;

@@ -1,11 +1,8 @@
 import { clientBodySchema } from '@invoicer/domain/api/clients';
-import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 
 /** The modal's fields with the server's own rules and messages (spec part 1 §5). */
 export const clientFormSchema = clientBodySchema.pick({ name: true, email: true, phone: true, address: true });
-export type ClientFormInput = z.input<typeof clientFormSchema>;
-export type ClientFormValues = z.output<typeof clientFormSchema>;
 
 export const CLIENT_TOASTS = {
   created: (name: string) => `Client "${name}" has been created successfully`,

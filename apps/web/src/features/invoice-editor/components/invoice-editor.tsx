@@ -21,7 +21,7 @@ import { errorMessage, generateInvoicePdf, previewErrorMessage } from '../api/in
 import { fetchNextInvoiceNumber } from '../api/invoices-api';
 import { saveInvoice } from '../api/save-invoice';
 import { useDraftAutosave } from '../hooks/use-draft-autosave';
-import { useIsMobile } from '../hooks/use-is-mobile';
+import { useIsMobile } from '../../../lib/use-media-query';
 import { lazyWithFallback } from '../lib/lazy-with-fallback';
 import { saveFile } from '../../../lib/save-file';
 import { clearDraft, hasStoredDraft, writeDraft } from '../model/draft-storage';

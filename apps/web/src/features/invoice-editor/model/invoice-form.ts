@@ -48,6 +48,19 @@ export interface InvoiceFormValues {
   businessId: string | null;
 }
 
+/** Tax, discount and shipping as the summary shows and edits them. */
+export type AdjustmentFields = Pick<
+  InvoiceFormValues,
+  | 'taxPercent'
+  | 'taxType'
+  | 'showTax'
+  | 'discountPercent'
+  | 'discountType'
+  | 'showDiscount'
+  | 'shippingAmount'
+  | 'showShipping'
+>;
+
 /** Ids are made in the browser; randomUUID is missing outside secure contexts (plain http on a LAN). */
 export function newItemId(): string {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();

@@ -1,13 +1,12 @@
 import { formatLongUsDate, isIsoDate } from '@invoicer/domain/dates';
-import { formatMoney, parseMinor } from '@invoicer/domain/money';
+import { amountToMinor, formatMoney } from '@invoicer/domain/money';
 
 /** Spec part 2 §9: £ when an invoice carries no currency of its own. */
 export const DEFAULT_SYMBOL = '£';
 
 /** A contract amount (a decimal number with 2 decimals) as '€1,234.50'. */
 export function formatAmount(amount: number | null | undefined, symbol: string | null | undefined): string {
-  const minor = amount == null ? 0 : (parseMinor(Math.abs(amount)) ?? 0);
-  return formatMoney(amount != null && amount < 0 ? -minor : minor, symbol || DEFAULT_SYMBOL);
+  return formatMoney(amountToMinor(amount ?? 0), symbol || DEFAULT_SYMBOL);
 }
 
 const shortGb = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' });
