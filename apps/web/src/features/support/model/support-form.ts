@@ -1,10 +1,8 @@
 import { SUPPORT_DETAILS_MAX, supportRequestBodySchema, type SupportIssueType } from '@invoicer/domain/api/support';
-import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 
 /** The two fields the user fills in, with the server's own rules (spec part 1 §5). */
 export const supportFormSchema = supportRequestBodySchema.pick({ issueType: true, details: true });
-export type SupportFormValues = z.output<typeof supportFormSchema>;
 /** '' is 'Select an issue type'. */
 export interface SupportFormFields {
   issueType: SupportIssueType | '';
