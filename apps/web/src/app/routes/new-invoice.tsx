@@ -12,7 +12,8 @@ import { InvoiceEditor } from '../../features/invoice-editor/components/invoice-
 import { PartyField, type PartyFieldRenderProps } from '../../features/invoice-editor/components/party-field';
 import { useInvoiceEditData } from '../../features/invoice-editor/hooks/use-invoice-edit-data';
 import { lazyWithFallback } from '../../features/invoice-editor/lib/lazy-with-fallback';
-import type { PartyFormRenderProps, PartyPickerProps } from '../../features/parties/components/party-picker';
+import type { PartyPickerProps } from '../../features/parties/components/party-picker';
+import type { PartyFormRenderProps } from '../../features/parties/hooks/use-party-form';
 
 /*
  * The pickers and their create / edit dialogs are for signed-in users only, so they load on
