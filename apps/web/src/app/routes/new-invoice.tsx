@@ -185,8 +185,12 @@ export function NewInvoiceRoute() {
   const partyFields = usePartyFields(userId, editId === null);
   const renderPartyField = isSignedIn ? partyFields : undefined;
   const [loadError, setLoadError] = useState<string | null>(null);
-  // A failed edit load is told once, by the new invoice that follows it: opening another edit forgets it.
-  if (editId && loadError !== null) setLoadError(null);
+  // A failed edit load is told by the new invoice that follows it; opening another edit forgets it.
+  const [shownEditId, setShownEditId] = useState(editId);
+  if (shownEditId !== editId) {
+    setShownEditId(editId);
+    if (editId) setLoadError(null);
+  }
 
   const loadFailed = useCallback(
     (message: string) => {
