@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Fragment, useState, type HTMLInputTypeAttribute } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { isPartyErrorField, type PartyErrorField } from '../lib/party-save-errors';
@@ -35,8 +36,10 @@ export interface PartyFormConfig<Name extends PartyFieldName, Saved> {
   initial: Record<Name, string>;
   /** The create or update call. */
   save: (fields: Record<Name, string>) => Promise<Saved>;
-  /** Toast, refresh the lists, tell the caller: the feature's own. The dialog closes afterwards. */
+  /** Toast, tell the caller: the feature's own. The dialog closes afterwards. */
   onSaved: (saved: Saved) => void;
+  /** The query keys a save changes (the feature's lists, the pickers'), asked again once it settles. */
+  invalidates: readonly QueryKey[];
 }
 
 type Noun = 'Client' | 'Business';
@@ -89,6 +92,7 @@ function PartyForm<Name extends PartyFieldName, Saved>({
   initial,
   save,
   onSaved,
+  invalidates,
   onClose,
   onBusyChange,
 }: PartyFormConfig<Name, Saved> & {
@@ -113,6 +117,7 @@ function PartyForm<Name extends PartyFieldName, Saved>({
 
   const { busy, generalError, submit } = usePartySave({
     save,
+    invalidates,
     onSuccess: (saved: Saved) => {
       onSaved(saved);
       onClose();

@@ -28,9 +28,6 @@ const FIELD_WORDS: [PartyErrorField, string][] = [
   ['name', 'name'],
 ];
 
-/** The fetch wrapper's text when the answer carried no sentence of its own. */
-const NO_SERVER_TEXT = /^FAIL: \d+$/;
-
 /**
  * Array errors go to the field they mention (among the fields the form has); the rest are joined
  * with a comma as one general error. Without an array: the server's sentence, else 'Operation failed'.
@@ -53,6 +50,5 @@ export function partySaveFailure(error: unknown, formFields: readonly PartyError
     }
     return { fields, general: rest.length > 0 ? rest.join(', ') : null };
   }
-  const text = error.message && !NO_SERVER_TEXT.test(error.message) ? error.message : PARTY_SAVE_MESSAGES.fallback;
-  return { fields: {}, general: text };
+  return { fields: {}, general: error.serverMessage ?? PARTY_SAVE_MESSAGES.fallback };
 }

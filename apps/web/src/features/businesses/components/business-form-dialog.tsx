@@ -1,9 +1,8 @@
 import type { Business } from '@invoicer/domain/api/businesses';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { PartyFormDialog, type PartyFieldSpec } from '../../../components/party-form-dialog';
+import { queryRoots } from '../../../lib/query-keys';
 import { createBusiness, updateBusiness } from '../api/businesses-api';
-import { businessKeys } from '../hooks/business-queries';
 import { BUSINESS_TOASTS, businessFormSchema } from '../model/business-form';
 
 export interface BusinessFormDialogProps {
@@ -28,7 +27,6 @@ const FIELDS: readonly PartyFieldSpec<BusinessField>[] = [
 
 /** 'Add New Business' / 'Edit Business' (spec part 1 §2, §4, §5, §8); the logo is not edited here. */
 export function BusinessFormDialog({ open, business = null, onClose, onSaved }: BusinessFormDialogProps) {
-  const queryClient = useQueryClient();
   return (
     <PartyFormDialog
       open={open}
@@ -46,10 +44,10 @@ export function BusinessFormDialog({ open, business = null, onClose, onSaved }: 
           address: business?.address ?? '',
           tax_id: business?.tax_id ?? '',
         },
+        invalidates: [queryRoots.businesses, queryRoots.parties],
         save: (fields) => (business ? updateBusiness(business.id, fields) : createBusiness(fields)),
         onSaved: ({ business: saved }) => {
           toast.success(business ? BUSINESS_TOASTS.updated(saved.name) : BUSINESS_TOASTS.created(saved.name));
-          void queryClient.invalidateQueries({ queryKey: businessKeys.all });
           onSaved(saved);
         },
       }}

@@ -1,5 +1,4 @@
 import { businessBodySchema } from '@invoicer/domain/api/businesses';
-import { ApiError } from '../../../lib/api-client';
 
 /** The modal's fields with the server's own rules and messages (spec part 1 §5); the logo is not edited here. */
 export const businessFormSchema = businessBodySchema.pick({
@@ -20,8 +19,3 @@ export const BUSINESS_TOASTS = {
   online: 'Connection restored',
   offline: 'No internet connection',
 } as const;
-
-/** The server's sentence when it gave one (spec part 2 §8), else the page's own. */
-export function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message && !/^FAIL: \d+$/.test(error.message) ? error.message : fallback;
-}

@@ -1,9 +1,8 @@
 import type { Client } from '@invoicer/domain/api/clients';
-import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { PartyFormDialog, type PartyFieldSpec } from '../../../components/party-form-dialog';
+import { queryRoots } from '../../../lib/query-keys';
 import { createClient, updateClient } from '../api/clients-api';
-import { clientKeys } from '../hooks/client-queries';
 import { CLIENT_TOASTS, clientFormSchema } from '../model/client-form';
 
 export interface ClientFormDialogProps {
@@ -27,7 +26,6 @@ const FIELDS: readonly PartyFieldSpec<ClientField>[] = [
 
 /** 'Add New Client' / 'Edit Client' (spec part 1 §2, §4, §5, §8). */
 export function ClientFormDialog({ open, client = null, onClose, onSaved }: ClientFormDialogProps) {
-  const queryClient = useQueryClient();
   return (
     <PartyFormDialog
       open={open}
@@ -44,10 +42,10 @@ export function ClientFormDialog({ open, client = null, onClose, onSaved }: Clie
           phone: client?.phone ?? '',
           address: client?.address ?? '',
         },
+        invalidates: [queryRoots.clients, queryRoots.parties],
         save: (fields) => (client ? updateClient(client.id, fields) : createClient(fields)),
         onSaved: ({ client: saved }) => {
           toast.success(client ? CLIENT_TOASTS.updated(saved.name) : CLIENT_TOASTS.created(saved.name));
-          void queryClient.invalidateQueries({ queryKey: clientKeys.all });
           onSaved(saved);
         },
       }}

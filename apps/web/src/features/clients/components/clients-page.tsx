@@ -9,7 +9,8 @@ import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { useClientList } from '../hooks/client-queries';
 import { useDeleteClients, type ClientDeletion } from '../hooks/use-delete-clients';
-import { CLIENT_TOASTS, failureText } from '../model/client-form';
+import { failureMessage } from '../../../lib/api-client';
+import { CLIENT_TOASTS } from '../model/client-form';
 import { ClientCards, ClientTable } from './client-list-views';
 
 /** Typing settles this long before the server is asked. */
@@ -113,7 +114,7 @@ export function ClientsPage({
   const errorAt = query.isError ? query.errorUpdatedAt : 0;
   const loadError = query.error;
   useEffect(() => {
-    if (errorAt) toast.error(failureText(loadError, CLIENT_TOASTS.fetchFailed));
+    if (errorAt) toast.error(failureMessage(loadError, CLIENT_TOASTS.fetchFailed));
   }, [errorAt, loadError]);
 
   const data = query.isPlaceholderData ? undefined : query.data;

@@ -1,5 +1,4 @@
 import { clientBodySchema } from '@invoicer/domain/api/clients';
-import { ApiError } from '../../../lib/api-client';
 
 /** The modal's fields with the server's own rules and messages (spec part 1 §5). */
 export const clientFormSchema = clientBodySchema.pick({ name: true, email: true, phone: true, address: true });
@@ -14,8 +13,3 @@ export const CLIENT_TOASTS = {
   fetchFailed: 'Failed to fetch clients',
   notFound: 'Client not found',
 } as const;
-
-/** The server's sentence when it gave one (spec part 2 §8), else the page's own. */
-export function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message && !/^FAIL: \d+$/.test(error.message) ? error.message : fallback;
-}

@@ -9,8 +9,9 @@ import {
   writeCurrencyPreference,
   type CurrencyRequest,
 } from '../model/currency-preference';
+import { queryRoots } from '../../../lib/query-keys';
 
-export const dashboardQueryKey = ['dashboard', 'summary'] as const;
+const dashboardQueryKey = [...queryRoots.dashboard, 'summary'] as const;
 
 export interface DashboardState {
   /** The figures on screen; kept while another currency loads. */

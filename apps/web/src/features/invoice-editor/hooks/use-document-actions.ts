@@ -1,5 +1,6 @@
 import type { InvoiceDocumentInput } from '@invoicer/domain/invoice-document';
 import { pdfDownloadName } from '@invoicer/domain/invoice-number';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type RefObject } from 'react';
 import { saveFile } from '../../../lib/save-file';
 import { errorMessage, generateInvoicePdf, previewErrorMessage } from '../api/invoice-documents';
@@ -15,27 +16,22 @@ export function useDocumentActions(
   valuesRef: RefObject<InvoiceFormValues>,
   setError: (message: string | null) => void,
 ) {
-  const [downloading, setDownloading] = useState(false);
+  const pdf = useMutation({
+    mutationFn: (values: InvoiceFormValues) => generateInvoicePdf(toDocumentInput(values)),
+    // Sent even when the browser says it is offline (TanStack would pause it): the failure is then shown.
+    networkMode: 'always',
+    onSuccess: (file, values) => saveFile(file, pdfDownloadName(values.to)),
+    onError: (failure) => setError(errorMessage(failure)),
+  });
+  const { mutate: generate } = pdf;
   const [previewDocument, setPreviewDocument] = useState<InvoiceDocumentInput | null>(null);
 
-  const download = useCallback(async () => {
+  const download = useCallback(() => {
     const current = valuesRef.current;
     const invalid = validateForSend(current, 'download');
-    if (invalid) {
-      setError(invalid);
-      return;
-    }
-    setError(null);
-    setDownloading(true);
-    try {
-      const pdf = await generateInvoicePdf(toDocumentInput(current));
-      saveFile(pdf, pdfDownloadName(current.to));
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setDownloading(false);
-    }
-  }, [valuesRef, setError]);
+    setError(invalid);
+    if (!invalid) generate(current);
+  }, [valuesRef, setError, generate]);
 
   const preview = useCallback(() => {
     const current = valuesRef.current;
@@ -62,5 +58,5 @@ export function useDocumentActions(
     [setError],
   );
 
-  return { downloading, download, preview, previewDocument, previewButton, closePreview, failPreview };
+  return { downloading: pdf.isPending, download, preview, previewDocument, previewButton, closePreview, failPreview };
 }

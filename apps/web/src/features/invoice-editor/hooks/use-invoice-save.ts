@@ -1,5 +1,6 @@
-import { useCallback, useState } from 'react';
-import { saveInvoice } from '../api/save-invoice';
+import { useMutation } from '@tanstack/react-query';
+import { queryRoots } from '../../../lib/query-keys';
+import { saveErrorMessage, saveInvoice } from '../api/save-invoice';
 import type { InvoiceFormValues } from '../model/invoice-form';
 
 export interface InvoiceSave {
@@ -7,13 +8,14 @@ export interface InvoiceSave {
   saving: boolean;
   /** The values of the last successful save: Save shows 'Saved' while the form is exactly these. */
   savedValues: InvoiceFormValues | null;
-  save: (values: InvoiceFormValues) => Promise<void>;
+  save: (values: InvoiceFormValues) => void;
 }
 
 /**
  * Save to account (spec part 1 §4, §5, §8): a new invoice (POST) or, in edit mode, the invoice
- * `invoiceId` (PUT). The caller has validated the values; a failure reaches `onFailed` with the
- * message the editor's banner shows.
+ * `invoiceId` (PUT), as a mutation: once it settles, the invoice list and page, the dashboard and
+ * the header's notification badge are asked again (meta.invalidates and the app's MutationCache).
+ * The caller has validated the values; a failure reaches `onFailed` with the banner's sentence.
  */
 export function useInvoiceSave({
   invoiceId,
@@ -24,21 +26,17 @@ export function useInvoiceSave({
   onSaved: (values: InvoiceFormValues, saved: { id: string }) => void;
   onFailed: (message: string) => void;
 }): InvoiceSave {
-  const [saving, setSaving] = useState(false);
-  const [savedValues, setSavedValues] = useState<InvoiceFormValues | null>(null);
-  const save = useCallback(
-    async (values: InvoiceFormValues) => {
-      setSaving(true);
-      const result = await saveInvoice(values, invoiceId);
-      setSaving(false);
-      if (!result.ok) {
-        onFailed(result.message);
-        return;
-      }
-      setSavedValues(values);
-      onSaved(values, { id: result.id });
-    },
-    [invoiceId, onSaved, onFailed],
-  );
-  return { saving, savedValues, save };
+  const mutation = useMutation({
+    mutationFn: (values: InvoiceFormValues) => saveInvoice(values, invoiceId),
+    // Sent even when the browser says it is offline (TanStack would pause it): the failure is then shown.
+    networkMode: 'always',
+    meta: { invalidates: [queryRoots.invoices, queryRoots.dashboard] },
+    onSuccess: (saved, values) => onSaved(values, saved),
+    onError: (error) => onFailed(saveErrorMessage(error)),
+  });
+  return {
+    saving: mutation.isPending,
+    savedValues: mutation.isSuccess ? mutation.variables : null,
+    save: mutation.mutate,
+  };
 }

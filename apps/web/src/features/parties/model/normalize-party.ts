@@ -106,6 +106,14 @@ export function normalizePartyList(body: unknown, type: PartyType): Party[] {
   return parties;
 }
 
+/**
+ * normalizePartyList as the reader of a list answer (the fetch wrapper's schema interface): any
+ * answer reads as the list of usable parties it holds, possibly none.
+ */
+export function partyListReader(type: PartyType) {
+  return { safeParse: (body: unknown) => ({ success: true as const, data: normalizePartyList(body, type) }) };
+}
+
 /** Spec part 2 §5: the loaded list filtered case-insensitively on name, e-mail, description and tax id. */
 export function filterParties(parties: readonly Party[], text: string): Party[] {
   const needle = text.trim().toLocaleLowerCase();
