@@ -30,3 +30,10 @@ export function formatShortDate(value: string | null | undefined): string {
 export function formatLongDate(value: string | null | undefined): string {
   return value && isIsoDate(value) ? formatLongUsDate(value) : 'Not set';
 }
+
+/** Bytes as the ZIP's progress line shows them ('312 KB'); its final size is unknown while it streams. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

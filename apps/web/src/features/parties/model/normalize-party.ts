@@ -34,8 +34,9 @@ function pick(record: Record<string, unknown>, ...keys: string[]): string {
 
 function count(record: Record<string, unknown>): number {
   for (const key of ['invoice_count', 'total_invoices']) {
-    const value = Number(record[key]);
-    if (record[key] != null && record[key] !== '' && Number.isFinite(value) && value >= 0) return Math.floor(value);
+    const value = Math.floor(Number(record[key]));
+    // Only a count a number can hold exactly (1e300 is not one).
+    if (record[key] != null && record[key] !== '' && Number.isSafeInteger(value) && value >= 0) return value;
   }
   return 0;
 }
