@@ -1,13 +1,13 @@
-import type { UploadLogoResponse } from '@invoicer/domain/api/logos';
 import { apiJson } from '../../../lib/api-client';
 
-/** The multipart field (the domain's LOGO_UPLOAD_FIELD; that module's schemas would pull zod into the first load). */
-const LOGO_FIELD = 'logo';
+/** The logo contract (its field name and answer schema) loads with the first upload, not with /new: it brings zod. */
+const contract = () => import('@invoicer/domain/api/logos');
 
 /** POST /upload-logo (spec part 2 §7): the file in the multipart field `logo`; answers the stored logo's URL. */
 export async function uploadLogo(file: File): Promise<string> {
+  const { LOGO_UPLOAD_FIELD, uploadLogoResponseSchema } = await contract();
   const body = new FormData();
-  body.append(LOGO_FIELD, file);
-  const response = await apiJson<UploadLogoResponse>('/upload-logo', { method: 'POST', body });
-  return response.logo_url;
+  body.append(LOGO_UPLOAD_FIELD, file);
+  const answer = await apiJson('/upload-logo', { method: 'POST', body, schema: uploadLogoResponseSchema });
+  return answer.logo_url;
 }
