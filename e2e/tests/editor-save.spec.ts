@@ -177,9 +177,9 @@ test('creating an invoice saves it with the chosen client and business, opens it
   await page.getByRole('switch', { name: 'Tax' }).click();
   await field(page, 'Tax rate (%)').fill('10');
   await expect(page.getByTestId('invoice-total')).toHaveText('€330.00');
-  // The autosave has written the draft by now.
+  // The autosave writes the draft 500 ms after the last change.
   await expect(page.getByTestId('last-saved')).toBeVisible();
-  expect((await storedDraft(page))[0]).toContain('Design work');
+  await expect.poll(async () => (await storedDraft(page))[0]).toContain('Design work');
 
   // While the request is out the button is busy and cannot be pressed twice.
   let release!: () => void;

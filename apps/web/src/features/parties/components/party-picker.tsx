@@ -107,7 +107,6 @@ export function PartyPicker({
     if (searchText === query) return;
     const timer = window.setTimeout(() => {
       setQuery(searchText);
-      setActiveIndex(-1);
       // Emptied text loads the list afresh (spec part 2 §7).
       if (isEmpty) void reload();
     }, SEARCH_DEBOUNCE_MS);
@@ -148,6 +147,14 @@ export function PartyPicker({
     ],
     [matches, canAdd],
   );
+
+  // The highlight belongs to the list it was made in: a keystroke that leaves the list as it was keeps it.
+  const optionsKey = options.map((option) => (option.kind === 'party' ? option.party.id : '+')).join('\n');
+  const [highlightedIn, setHighlightedIn] = useState(optionsKey);
+  if (highlightedIn !== optionsKey) {
+    setHighlightedIn(optionsKey);
+    setActiveIndex(-1);
+  }
 
   const openForm = (mode: 'create' | 'edit') => {
     setOpen(false);
