@@ -1,40 +1,66 @@
-import path from 'node:path';
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { serverBoundaries } from './eslint/server-boundaries.js';
 
 /**
  * Import boundaries (DESIGN.md): the domain package is pure (no React, no Node, no server,
- * no database); the web app never imports server code (types only); in the web app a
- * feature never imports another feature — pages in app/routes compose them.
+ * no database); the web app never imports server code (types only). The web app's own
+ * one-way zones are in their block below.
  */
-const webFeaturesDir = path.resolve('apps/web/src/features');
 
-const featureBoundaries = {
-  meta: { type: 'problem', schema: [] },
-  create(context) {
-    const file = context.filename;
-    if (!file.startsWith(webFeaturesDir + path.sep)) return {};
-    const ownFeature = path.relative(webFeaturesDir, file).split(path.sep)[0];
-    return {
-      ImportDeclaration(node) {
-        const source = node.source.value;
-        if (!source.startsWith('.')) return;
-        const target = path.resolve(path.dirname(file), source);
-        if (!target.startsWith(webFeaturesDir + path.sep)) return;
-        const targetFeature = path.relative(webFeaturesDir, target).split(path.sep)[0];
-        if (targetFeature !== ownFeature) {
-          context.report({
-            node,
-            message: `Feature "${ownFeature}" must not import feature "${targetFeature}"; compose them in app/routes.`,
-          });
-        }
-      },
-    };
+// ---- Web app (apps/web): rules of hooks, one-way import zones, no cycles ----------------------
+// Pages in src/app compose features; a feature never imports another feature nor the app; shared
+// code (src/lib, src/components) imports neither features nor the app. Each feature folder is a
+// zone of its own, read from disk, so a new feature is fenced in without touching this file.
+const web = 'apps/web/src';
+const webFeatures = readdirSync(`${import.meta.dirname}/${web}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./${web}/features/${feature}`,
+    from: `./${web}/features`,
+    except: [`./${feature}`],
+    message:
+      'A feature never imports another feature: compose them in src/app, or move what they share to src/lib or src/components.',
+  })),
+  {
+    target: `./${web}/features`,
+    from: `./${web}/app`,
+    message: 'A feature never imports the app: the page passes what the feature needs.',
   },
-};
+  {
+    target: [`./${web}/lib`, `./${web}/components`],
+    from: [`./${web}/features`, `./${web}/app`],
+    message: 'Shared code never imports a feature or the app.',
+  },
+];
+
+const webConfig = [
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The TypeScript parser for the modules an import leads to (no-cycle follows them).
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+];
+// ---- end of the web app's block ------------------------------------------------------------
 
 export default tseslint.config(
   {
@@ -51,7 +77,6 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { local: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
@@ -84,7 +109,6 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'local/feature-boundaries': 'error',
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
@@ -99,6 +123,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...webConfig,
 
   // ---- Server and domain (kept apart from the web blocks above) ----------------------------------
   {

@@ -1,10 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  filterParties,
-  normalizeParty,
-  normalizePartyList,
-  partyAddressBlock,
-} from '../../apps/web/src/features/parties/model/normalize-party';
 import { signedInAccount } from './support/accounts';
 import { seriousViolations } from './support/axe';
 
@@ -257,66 +251,4 @@ test('a guest keeps the plain From and To text areas', async ({ page }) => {
   await page.getByRole('textbox', { name: 'To', exact: true }).fill('Globex');
   await expect(page.getByRole('listbox')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Edit client/ })).toHaveCount(0);
-});
-
-test('the spec alternative field names and list keys are read (normalizeParty)', { tag: '@desktop' }, () => {
-  // The alternative names (spec part 2 §3) as another endpoint might answer them.
-  const vendor = normalizeParty(
-    {
-      _id: 17,
-      vendor_name: 'zeta supplies',
-      contact_email: 'sales@zeta.example',
-      business_address: '9 Dock Road\nLeith',
-      contact_phone: '0131 000',
-      tax_number: 'GB-77',
-      total_invoices: '4',
-    },
-    'vendor',
-  );
-  expect(vendor).toMatchObject({
-    id: '17',
-    name: 'zeta supplies',
-    email: 'sales@zeta.example',
-    address: '9 Dock Road\nLeith',
-    phone: '0131 000',
-    tax_id: 'GB-77',
-    invoice_count: 4,
-    logo: 'Z',
-    description: 'sales@zeta.example · 0131 000 · 9 Dock Road, Leith · GB-77',
-    type: 'vendor',
-  });
-  expect(partyAddressBlock(vendor!)).toBe(
-    'zeta supplies\n9 Dock Road\nLeith\nsales@zeta.example\n0131 000\nTax ID: GB-77',
-  );
-  expect(normalizeParty({ id: 'b1', business_name: 'Acme' }, 'business')).toMatchObject({
-    name: 'Acme',
-    invoice_count: 0,
-    logo: 'A',
-    description: '',
-  });
-  expect(normalizeParty({ id: 'c1', client_name: '' }, 'client')?.logo).toBe('?');
-  expect(normalizeParty({ name: 'No id' }, 'client')).toBeNull();
-  expect(normalizeParty('text', 'client')).toBeNull();
-
-  // The list: the first array among businesses, clients, vendors, data, the answer itself, `{type}s`.
-  const names = (body: unknown, type: 'business' | 'client' | 'vendor') =>
-    normalizePartyList(body, type).map((party) => party.name);
-  expect(names({ success: true, businesses: [{ id: 1, name: 'B' }] }, 'business')).toEqual(['B']);
-  expect(names({ clients: [{ id: 1, client_name: 'C' }], data: [{ id: 2, name: 'D' }] }, 'client')).toEqual(['C']);
-  expect(names({ data: [{ id: 2, name: 'D' }] }, 'vendor')).toEqual(['D']);
-  expect(names([{ id: 3, name: 'Top' }, { id: 3, name: 'Twice' }, null], 'client')).toEqual(['Top']);
-  expect(names({ vendors: 'not a list' }, 'vendor')).toEqual([]);
-  expect(names({ items: [{ id: 4, name: 'I' }] }, 'client')).toEqual([]);
-
-  // The local filter: case-insensitive on name, e-mail, description and tax id.
-  const parties = normalizePartyList(
-    [
-      { id: 1, name: 'Ärzte GmbH', email: 'a@b.de' },
-      { id: 2, name: 'Other', tax_id: 'XY-1' },
-    ],
-    'client',
-  );
-  expect(filterParties(parties, 'ärz').map((party) => party.id)).toEqual(['1']);
-  expect(filterParties(parties, 'xy-1').map((party) => party.id)).toEqual(['2']);
-  expect(filterParties(parties, '  ')).toHaveLength(2);
 });

@@ -177,9 +177,9 @@ test('creating an invoice saves it with the chosen client and business, opens it
   await page.getByRole('switch', { name: 'Tax' }).click();
   await field(page, 'Tax rate (%)').fill('10');
   await expect(page.getByTestId('invoice-total')).toHaveText('€330.00');
-  // The autosave has written the draft by now.
+  // The autosave writes the draft 500 ms after the last change.
   await expect(page.getByTestId('last-saved')).toBeVisible();
-  expect((await storedDraft(page))[0]).toContain('Design work');
+  await expect.poll(async () => (await storedDraft(page))[0]).toContain('Design work');
 
   // While the request is out the button is busy and cannot be pressed twice.
   let release!: () => void;
@@ -430,3 +430,57 @@ test(
     expect(invoices).toHaveLength(1);
   },
 );
+
+test.describe('what a save changes is shown at once', () => {
+  // The header badge polls once a minute and a loaded list or invoice page is kept for 30 s: only
+  // the save itself (a TanStack mutation naming what it changes) can make them ask again sooner.
+  // Every step below is an in-app navigation, so the cache from before the save is still there.
+  const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
+
+  test('a new invoice: the badge counts its notification and the list shows it, with no reload', async ({
+    page,
+  }, testInfo) => {
+    await signedInAccount(page);
+    await seedInvoice(page, '0001');
+    await page.goto('/invoices');
+    await expect(page.getByRole('link', { name: 'View invoice 0001' })).toBeVisible();
+    // Sign-up's welcome and the seeded invoice's 'created'.
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 2 unread');
+
+    await page.getByRole('link', { name: 'New Invoice' }).click();
+    await editorReady(page);
+    await expect(field(page, 'Invoice Number')).toHaveValue('0002');
+    await fillRequired(page);
+    await saveButton(page, testInfo).click();
+    await expect(page).toHaveURL(/\/invoice\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Invoice 0002' })).toBeVisible();
+    await expect(bell(page)).toHaveAccessibleName('Notifications, 3 unread');
+
+    await page.getByRole('link', { name: 'All invoices' }).click();
+    await expect(page).toHaveURL(/\/invoices$/);
+    await expect(page.getByRole('link', { name: 'View invoice 0002' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View invoice 0001' })).toBeVisible();
+  });
+
+  test('an edited invoice: its page shows the saved figures when the user goes back to it', async ({
+    page,
+  }, testInfo) => {
+    await signedInAccount(page);
+    const invoice = await seedInvoice(page, '0007');
+    await page.goto(`/invoice/${invoice.id}`);
+    await expect(page.getByTestId('invoice-total')).toHaveText('$330.00');
+
+    await page.getByRole('button', { name: 'Edit Invoice' }).click();
+    await expect(page.getByTestId('edit-banner')).toContainText('Editing Invoice: 0007');
+    await editorReady(page);
+    await field(page, 'Item 1 rate').fill('200');
+    await expect(page.getByTestId('invoice-total')).toHaveText('$440.00');
+    await saveButton(page, testInfo).click();
+    await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeDisabled();
+
+    // Back (history, not a reload) to the invoice page loaded before the save.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/invoice/${invoice.id}$`));
+    await expect(page.getByTestId('invoice-total')).toHaveText('$440.00');
+  });
+});

@@ -29,6 +29,28 @@ function numberToPlainString(value: number): string | null {
   return String(value);
 }
 
+const LONG_DECIMAL = /^(\d+)\.(\d{2})(\d)\d*$/;
+
+/**
+ * An amount of an answer (a decimal number, sign allowed) as minor units, for showing it. Exact
+ * for every amount the contract carries (at most 2 decimals, as toDecimal writes them). A number
+ * with more decimals is rounded half away from zero at the cent from its shortest decimal text
+ * (what the number says, never a float multiplied by 100); one too small to print plainly
+ * (1e-7) is 0. Throws a RangeError for NaN, ±Infinity and amounts past the safe range, which no
+ * answer can hold.
+ */
+export function amountToMinor(amount: number): Minor {
+  if (amount < 0) return -amountToMinor(-amount);
+  const exact = parseMinor(amount);
+  if (exact !== null) return exact;
+  const text = String(amount);
+  if (/^\d(?:\.\d+)?e-\d+$/.test(text)) return 0;
+  const match = LONG_DECIMAL.exec(text);
+  const minor = match ? Number(match[1]) * 100 + Number(match[2]) + (match[3]! >= '5' ? 1 : 0) : NaN;
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`Not an amount: ${text}`);
+  return minor;
+}
+
 /** Minor units back to the contract's decimal number (exact for every safe integer of hundredths). */
 export function toDecimal(minor: Minor): number {
   return minor / 100;

@@ -1,16 +1,24 @@
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { notificationKeys } from '../features/notifications/hooks/notification-keys';
+import { queryRoots } from '../lib/query-keys';
 import { router } from './router';
 
 function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
     defaultOptions: { queries: { retry: 1, staleTime: 30_000 } },
-    // The server adds notifications on writes (client, business, invoice, status, support): after any
-    // confirmed write the header badge asks again instead of waiting for its next minute.
     mutationCache: new MutationCache({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
+      // Once a write has settled, what it may have changed is asked again (a failed write too: an
+      // answer lost on the way back may hide a stored change). The server adds notifications on
+      // writes (client, business, invoice, status, support), so the header badge always asks
+      // again instead of waiting for its next minute; each write names the rest in
+      // meta.invalidates. The write stays pending until what is on screen has been asked again.
+      onSettled: (_data, _error, _variables, _context, mutation) =>
+        Promise.all(
+          [queryRoots.notifications, ...(mutation.meta?.invalidates ?? [])].map((queryKey) =>
+            queryClient.invalidateQueries({ queryKey }),
+          ),
+        ),
     }),
   });
   return queryClient;

@@ -1,6 +1,7 @@
 import type { InvoiceDocumentInput } from '@invoicer/domain/invoice-document';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { fetchPreviewPage } from '../lib/invoice-preview';
 import { Button } from './ui/button';
 import { Dialog } from './ui/dialog';
@@ -15,47 +16,35 @@ export interface InvoicePreviewDialogProps {
   onError: (error: unknown) => void;
 }
 
-interface LoadedPage {
-  page: number;
-  url: string;
-}
-
 /**
  * The preview modal of the editor and of the invoice page (spec part 1 §2, §4): the invoice as the
  * server renders it, one PNG a page, a spinner until the page image has loaded, Previous / Next
- * through the pages the server counts (X-Page-Count). Each page image is an object URL, released
- * when the page changes and when the modal closes.
+ * through the pages the server counts (X-Page-Count). Pages are queries dropped as soon as they are
+ * off screen (gcTime 0), so no page image outlives the modal.
  */
 export function InvoicePreviewDialog({ document, title, onClose, onError }: InvoicePreviewDialogProps) {
   const [page, setPage] = useState(1);
+  const preview = useQuery({
+    queryKey: ['invoice-preview', document, page],
+    queryFn: ({ signal }) => fetchPreviewPage(document, page, signal),
+    gcTime: 0,
+    staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
   const [pageCount, setPageCount] = useState<number | null>(null);
-  const [loaded, setLoaded] = useState<LoadedPage | null>(null);
-  const [imageReady, setImageReady] = useState(false);
+  const current = preview.data;
+  // The count stays while the next page loads, so the buttons do not jump.
+  if (current && current.pageCount !== pageCount) setPageCount(current.pageCount);
 
+  const failure = preview.isError ? preview.error : null;
+  const reportFailure = useEffectEvent((error: unknown) => onError(error));
   useEffect(() => {
-    const controller = new AbortController();
-    let url: string | null = null;
-    fetchPreviewPage(document, page, controller.signal).then(
-      (result) => {
-        url = URL.createObjectURL(result.image);
-        setPageCount(result.pageCount);
-        setImageReady(false);
-        setLoaded({ page, url });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) onError(error);
-      },
-    );
-    return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [document, page, onError]);
+    if (failure) reportFailure(failure);
+  }, [failure]);
 
-  const current = loaded?.page === page ? loaded : null;
-  const showSpinner = !current || !imageReady;
   const pages = pageCount ?? 1;
-
   return (
     <Dialog
       open
@@ -64,19 +53,10 @@ export function InvoicePreviewDialog({ document, title, onClose, onError }: Invo
       className="flex max-w-3xl flex-col"
     >
       <div className="relative flex min-h-[50vh] items-center justify-center rounded-lg bg-slate-100 p-2">
-        {showSpinner && (
-          <div className="absolute inset-0 flex items-center justify-center text-indigo-600">
-            <Spinner className="scale-150" label="Loading preview" />
-          </div>
-        )}
-        {current && (
-          <img
-            key={current.url}
-            src={current.url}
-            alt={`Invoice preview, page ${page} of ${pages}`}
-            onLoad={() => setImageReady(true)}
-            className={imageReady ? 'max-h-[70vh] w-auto max-w-full bg-white shadow' : 'invisible h-0'}
-          />
+        {current ? (
+          <PageImage key={current.page} image={current.image} alt={`Invoice preview, page ${page} of ${pages}`} />
+        ) : (
+          <PreviewSpinner />
         )}
       </div>
       {pages > 1 && (
@@ -100,5 +80,39 @@ export function InvoicePreviewDialog({ document, title, onClose, onError }: Invo
         </div>
       )}
     </Dialog>
+  );
+}
+
+function PreviewSpinner() {
+  return (
+    <div className="absolute inset-0 flex items-center justify-center text-indigo-600">
+      <Spinner className="scale-150" label="Loading preview" />
+    </div>
+  );
+}
+
+/**
+ * One page image from its PNG: an object URL made when the image mounts and released when it goes
+ * (another page, the modal closed). The spinner shows until the browser has decoded it.
+ */
+function PageImage({ image, alt }: { image: Blob; alt: string }) {
+  const img = useRef<HTMLImageElement>(null);
+  const [ready, setReady] = useState(false);
+  // Before paint, so the image has its address from its first frame.
+  useLayoutEffect(() => {
+    const url = URL.createObjectURL(image);
+    img.current!.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [image]);
+  return (
+    <>
+      {!ready && <PreviewSpinner />}
+      <img
+        ref={img}
+        alt={alt}
+        onLoad={() => setReady(true)}
+        className={ready ? 'max-h-[70vh] w-auto max-w-full bg-white shadow' : 'invisible h-0'}
+      />
+    </>
   );
 }

@@ -1,28 +1,69 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Fragment, useState, type HTMLInputTypeAttribute } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { isPartyErrorField, type PartyErrorField } from '../lib/party-save-errors';
+import { usePartySave } from '../lib/use-party-save';
 import { Button } from './ui/button';
 import { Dialog } from './ui/dialog';
+import { TextAreaField, TextField } from './ui/text-field';
+
+/** The fields a client or a business has; each form shows some of them. */
+export type PartyFieldName = 'name' | 'email' | 'phone' | 'address' | 'tax_id';
+
+export interface PartyFieldSpec<Name extends PartyFieldName> {
+  name: Name;
+  label: string;
+  type?: HTMLInputTypeAttribute;
+  required?: boolean;
+  autoComplete?: string;
+  /** A text area (the address). */
+  multiline?: boolean;
+}
+
+/** A form schema over some of the fields: the server's own rules and messages (spec part 1 §5). */
+export type PartyFormSchema = z.ZodType<
+  Partial<Record<PartyFieldName, string | undefined>>,
+  Partial<Record<PartyFieldName, string | null>>
+>;
+
+/** What the client and business features give the shared form. */
+export interface PartyFormConfig<Name extends PartyFieldName, Saved> {
+  fields: readonly PartyFieldSpec<Name>[];
+  schema: PartyFormSchema;
+  /** The values the form starts from: the party being edited, or empty. */
+  initial: Record<Name, string>;
+  /** The create or update call. */
+  save: (fields: Record<Name, string>) => Promise<Saved>;
+  /** Toast, tell the caller: the feature's own. The dialog closes afterwards. */
+  onSaved: (saved: Saved) => void;
+  /** The query keys a save changes (the feature's lists, the pickers'), asked again once it settles. */
+  invalidates: readonly QueryKey[];
+}
+
+type Noun = 'Client' | 'Business';
 
 /**
- * The frame of the 'Add New Client' / 'Edit Client' and 'Add New Business' / 'Edit Business' modals
- * (spec part 1 §2, §4, §5, §8). The form mounts with the dialog's content, keyed by what it edits,
- * so it starts afresh (values and errors) each time it opens; while it saves, closing is refused.
+ * The 'Add New Client' / 'Edit Client' and 'Add New Business' / 'Edit Business' modals (spec part
+ * 1 §2, §4, §5, §8). The form mounts with the dialog's content, keyed by what it edits, so it
+ * starts afresh (values and errors) each time it opens; while it saves, closing is refused.
  */
-export function PartyFormDialog({
+export function PartyFormDialog<Name extends PartyFieldName, Saved>({
   open,
   noun,
   editingId,
   description,
   onClose,
-  children,
+  form,
 }: {
   open: boolean;
-  noun: 'Client' | 'Business';
+  noun: Noun;
   /** The id of the party being edited; null in create mode. */
   editingId: string | null;
   description: string;
   onClose: () => void;
-  /** The form, given the callback it reports its busy state through. */
-  children: (onBusyChange: (busy: boolean) => void) => ReactNode;
+  form: PartyFormConfig<Name, Saved>;
 }) {
   const [busy, setBusy] = useState(false);
   return (
@@ -36,40 +77,97 @@ export function PartyFormDialog({
       busy={busy}
       className="max-w-md"
     >
-      <Fragment key={editingId ?? 'new'}>{children(setBusy)}</Fragment>
+      <Fragment key={editingId ?? 'new'}>
+        <PartyForm noun={noun} editing={editingId !== null} onClose={onClose} onBusyChange={setBusy} {...form} />
+      </Fragment>
     </Dialog>
   );
 }
 
-/** The general error above the buttons, Cancel, and the submit button with the spec's busy texts. */
-export function PartyFormFooter({
+function PartyForm<Name extends PartyFieldName, Saved>({
   noun,
   editing,
-  busy,
-  generalError,
-  onCancel,
-}: {
-  noun: 'Client' | 'Business';
+  fields,
+  schema,
+  initial,
+  save,
+  onSaved,
+  invalidates,
+  onClose,
+  onBusyChange,
+}: PartyFormConfig<Name, Saved> & {
+  noun: Noun;
   editing: boolean;
-  busy: boolean;
-  generalError: string | null;
-  onCancel: () => void;
+  onClose: () => void;
+  onBusyChange: (busy: boolean) => void;
 }) {
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    setError,
+    formState: { errors },
+  } = useForm<z.input<PartyFormSchema>, unknown, z.output<PartyFormSchema>>({
+    // Fields this form does not show stay '' and are never sent.
+    defaultValues: { name: '', email: '', phone: '', address: '', tax_id: '', ...initial },
+    resolver: zodResolver(schema),
+    // Spec part 1 §5: editing a field clears its error; the rules run again on the next submit.
+    reValidateMode: 'onSubmit',
+  });
+
+  const { busy, generalError, submit } = usePartySave({
+    save,
+    invalidates,
+    onSuccess: (saved: Saved) => {
+      onSaved(saved);
+      onClose();
+    },
+    // A server message lands on a field it names, among the fields this form has.
+    errorFields: fields.map(({ name }): string => name).filter(isPartyErrorField),
+    setFieldError: (field: PartyErrorField, message: string) => setError(field, { type: 'server', message }),
+    onBusyChange,
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    // Optional fields the user left empty are sent as ''.
+    submit(Object.fromEntries(fields.map(({ name }) => [name, values[name] ?? ''])) as Record<Name, string>);
+  });
+
   return (
-    <>
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      {fields.map(({ name, label, type, required, autoComplete = 'off', multiline }, index) => {
+        const props = {
+          label,
+          error: errors[name]?.message,
+          disabled: busy,
+          ...register(name, { onChange: () => clearErrors(name) }),
+        };
+        return multiline ? (
+          <TextAreaField key={name} {...props} />
+        ) : (
+          <TextField
+            key={name}
+            {...props}
+            {...(type ? { type } : {})}
+            required={required ?? false}
+            autoComplete={autoComplete}
+            autoFocus={index === 0}
+          />
+        );
+      })}
       {generalError && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">
           {generalError}
         </div>
       )}
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onCancel} disabled={busy} className="h-11 sm:h-10">
+        <Button variant="secondary" onClick={onClose} disabled={busy} className="h-11 sm:h-10">
           Cancel
         </Button>
         <Button type="submit" disabled={busy} className="h-11 sm:h-10">
           {busy ? (editing ? 'Saving...' : 'Creating...') : editing ? 'Save Changes' : `Create ${noun}`}
         </Button>
       </div>
-    </>
+    </form>
   );
 }

@@ -1,16 +1,48 @@
 /**
  * The one fetch wrapper of the web app: same-origin requests with the session cookie, JSON in
- * and out, and the server's `{ success: false, error }` envelope turned into an ApiError whose
- * message is the server's sentence.
+ * and out, answers read with the domain's schema of the call (packages/domain/src/api), and
+ * every failure an ApiError: a refusal with the server's own sentence when it sent one, or an
+ * answer that is not the one the contract describes.
  */
 export class ApiError extends Error {
   constructor(
+    /** The HTTP status of the answer. */
     readonly status: number,
-    message: string,
-    readonly errors: string[] = [],
+    /** The server's own sentence (`error` of the envelope), or null when the answer carried none. */
+    readonly serverMessage: string | null,
+    /** The envelope's field messages, when it had any. */
+    readonly errors: readonly string[] = [],
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(serverMessage ?? `The server answered ${status}`, options);
+    this.name = 'ApiError';
   }
+}
+
+/**
+ * A successful status whose body is not the answer of the call: unreadable, `success: false`, or
+ * refused by the domain's schema. The server did answer, so the outcome of a write is known.
+ */
+export class UnexpectedAnswerError extends ApiError {
+  constructor(status: number, serverMessage: string | null, options?: ErrorOptions) {
+    super(status, serverMessage, [], options);
+    this.name = 'UnexpectedAnswerError';
+  }
+}
+
+/** The server's sentence for a failed call, else the page's own (spec part 2 §8: the server's text is preferred). */
+export function failureMessage(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
+}
+
+/** fetch() rejects with a TypeError when no answer arrived at all (offline, connection refused). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError;
+}
+
+/** What the wrapper needs of a schema: zod's safeParse (kept structural, so this module loads no zod). */
+export interface AnswerSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -22,6 +54,18 @@ export interface RequestOptions {
   /** Extra request headers (an invoice save's Idempotency-Key). */
   headers?: Record<string, string>;
 }
+
+export interface JsonRequestOptions<T> extends RequestOptions {
+  /**
+   * The domain's schema of the answer, or a promise of it: pages that keep zod out of their first
+   * load import the schema module lazily, and the request does not wait for it.
+   */
+  schema: AnswerSchema<T> | Promise<AnswerSchema<T>>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 async function send(path: string, { method = 'GET', body, signal, headers }: RequestOptions): Promise<Response> {
   const init: RequestInit = {
@@ -41,16 +85,42 @@ async function send(path: string, { method = 'GET', body, signal, headers }: Req
   return response;
 }
 
+/** A refusal: the envelope `{ success: false, error, errors? }` when the body is one, else the status alone. */
 async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown = null;
   try {
-    const body = (await response.json()) as { error?: string; message?: string; errors?: string[] };
-    return new ApiError(response.status, body.error ?? body.message ?? `FAIL: ${response.status}`, body.errors ?? []);
+    body = await response.json();
   } catch {
-    return new ApiError(response.status, `FAIL: ${response.status}`);
+    // Not JSON (a proxy's page, an empty body): the status is all there is.
   }
+  const envelope = isRecord(body) ? body : {};
+  const errors = Array.isArray(envelope.errors) ? envelope.errors.filter((entry) => typeof entry === 'string') : [];
+  return new ApiError(response.status, text(envelope.error) ?? text(envelope.message), errors);
 }
 
-export async function apiJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** A JSON call whose answer is read with the domain's schema of that call. */
+export async function apiJson<T>(path: string, { schema, ...options }: JsonRequestOptions<T>): Promise<T> {
+  const [response, answerSchema] = await Promise.all([send(path, options), schema]);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (cause) {
+    throw new UnexpectedAnswerError(response.status, null, { cause });
+  }
+  if (isRecord(body) && body.success === false) {
+    throw new UnexpectedAnswerError(response.status, text(body.error) ?? text(body.message));
+  }
+  const parsed = answerSchema.safeParse(body);
+  if (!parsed.success) throw new UnexpectedAnswerError(response.status, null, { cause: parsed.error });
+  return parsed.data;
+}
+
+/**
+ * The session probe's answer, read without a schema: every page waits for it before rendering,
+ * and its schema would bring zod into the first load of every page (docs/benchmarks.md budgets).
+ * The only call read this way.
+ */
+export async function apiJsonUnchecked<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await send(path, options);
   return (await response.json()) as T;
 }

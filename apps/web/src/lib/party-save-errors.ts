@@ -14,6 +14,9 @@ export const PARTY_SAVE_MESSAGES = {
 /** The form fields a server message can land on: an entry mentioning 'name', 'email' or 'tax'. */
 export type PartyErrorField = 'name' | 'email' | 'tax_id';
 
+export const isPartyErrorField = (field: string): field is PartyErrorField =>
+  field === 'name' || field === 'email' || field === 'tax_id';
+
 export interface PartySaveFailure {
   fields: Partial<Record<PartyErrorField, string>>;
   general: string | null;
@@ -24,9 +27,6 @@ const FIELD_WORDS: [PartyErrorField, string][] = [
   ['tax_id', 'tax'],
   ['name', 'name'],
 ];
-
-/** The fetch wrapper's text when the answer carried no sentence of its own. */
-const NO_SERVER_TEXT = /^FAIL: \d+$/;
 
 /**
  * Array errors go to the field they mention (among the fields the form has); the rest are joined
@@ -50,6 +50,5 @@ export function partySaveFailure(error: unknown, formFields: readonly PartyError
     }
     return { fields, general: rest.length > 0 ? rest.join(', ') : null };
   }
-  const text = error.message && !NO_SERVER_TEXT.test(error.message) ? error.message : PARTY_SAVE_MESSAGES.fallback;
-  return { fields: {}, general: text };
+  return { fields: {}, general: error.serverMessage ?? PARTY_SAVE_MESSAGES.fallback };
 }

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { partySaveFailure, type PartyErrorField } from './party-save-errors';
 
@@ -9,19 +9,22 @@ import { partySaveFailure, type PartyErrorField } from './party-save-errors';
  */
 export function usePartySave<Fields, Saved, Field extends PartyErrorField>(options: {
   save: (fields: Fields) => Promise<Saved>;
-  /** Toast, refresh the lists, tell the caller, close: the feature's own. */
+  /** What a save changes (mutation meta.invalidates). */
+  invalidates: readonly QueryKey[];
+  /** Toast, tell the caller, close: the feature's own. */
   onSuccess: (saved: Saved) => void;
   /** The form's fields a server message may land on. */
   errorFields: readonly Field[];
   setFieldError: (field: Field, message: string) => void;
   onBusyChange: (busy: boolean) => void;
 }) {
-  const { save, onSuccess, errorFields, setFieldError, onBusyChange } = options;
+  const { save, invalidates, onSuccess, errorFields, setFieldError, onBusyChange } = options;
   const [generalError, setGeneralError] = useState<string | null>(null);
   const mutation = useMutation({
     // Sent even when the browser says it is offline (TanStack would pause it): the failure is then shown.
     networkMode: 'always',
     mutationFn: save,
+    meta: { invalidates },
     onSuccess,
     onError: (failure) => {
       const { fields, general } = partySaveFailure(failure, errorFields);

@@ -4,12 +4,12 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
-import { MOBILE_QUERY, useMediaQuery } from './use-media-query';
+import { useIsMobile } from '../../lib/use-media-query';
 
 /** The shell around every page but /auth and the guest landing page: sidebar, header, bottom bar, footer. */
 export function AppShell() {
   // Only one of the two navigations exists at a time, so a phone never loads the sidebar's tooltips.
-  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const isMobile = useIsMobile();
   return (
     // Room at the bottom on small screens so the fixed bottom bar never covers the footer.
     <div className="min-h-dvh bg-slate-50 pb-[calc(4rem+env(safe-area-inset-bottom))] md:pb-0">

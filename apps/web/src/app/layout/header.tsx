@@ -9,7 +9,7 @@ import { cn } from '../../lib/cn';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { useHideOnScroll } from './use-hide-on-scroll';
-import { MOBILE_QUERY, useMediaQuery } from './use-media-query';
+import { useIsMobile } from '../../lib/use-media-query';
 
 // Only signed-in users see the avatar menu, so guests never download the dropdown code.
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
@@ -20,7 +20,7 @@ const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.User
  */
 export function Header({ contained = false }: { contained?: boolean }) {
   const session = useSession();
-  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const isMobile = useIsMobile();
   const [hidden, show] = useHideOnScroll(isMobile);
   const user = session.user;
   const unread = useUnreadCount(user?.id);

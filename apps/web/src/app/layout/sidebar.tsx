@@ -2,7 +2,7 @@ import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { cn } from '../../lib/cn';
 import { SidebarBody } from './sidebar-body';
-import { SIDEBAR_COLLAPSE_QUERY, useMediaQuery } from './use-media-query';
+import { SIDEBAR_COLLAPSE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 
 // Tooltips (Radix with its positioning engine) matter only for the icon-only sidebar, so that code
 // stays out of the first download; until it arrives the icons show without tooltips.

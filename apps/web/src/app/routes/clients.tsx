@@ -5,9 +5,9 @@ import { toast } from 'sonner';
 import { ClientFormDialog } from '../../features/clients/components/client-form-dialog';
 import { ClientsPage } from '../../features/clients/components/clients-page';
 import { useClient } from '../../features/clients/hooks/client-queries';
-import { CLIENT_TOASTS, failureText } from '../../features/clients/model/client-form';
-import { ApiError } from '../../lib/api-client';
-import { MOBILE_QUERY, useMediaQuery } from '../layout/use-media-query';
+import { CLIENT_TOASTS } from '../../features/clients/model/client-form';
+import { ApiError, failureMessage } from '../../lib/api-client';
+import { useIsMobile } from '../../lib/use-media-query';
 
 /** Spec part 2 §9: 10 clients a page, 5 under 768 px. */
 const PER_PAGE = { desktop: 10, mobile: 5 };
@@ -28,7 +28,7 @@ export function ClientsRoute() {
   const location = useLocation();
   const { id: pathEditId } = useParams();
   const [params, setParams] = useSearchParams();
-  const mobile = useMediaQuery(MOBILE_QUERY);
+  const mobile = useIsMobile();
 
   const search = params.get('search') ?? '';
   const page = pageOf(params.get('page'));
@@ -70,7 +70,7 @@ export function ClientsRoute() {
   useEffect(() => {
     if (!editError) return;
     const missing = editError instanceof ApiError && (editError.status === 404 || editError.status === 400);
-    toast.error(missing ? CLIENT_TOASTS.notFound : failureText(editError, CLIENT_TOASTS.fetchFailed));
+    toast.error(missing ? CLIENT_TOASTS.notFound : failureMessage(editError, CLIENT_TOASTS.fetchFailed));
     if (pathEditId !== undefined) void navigate('/clients', { replace: true });
     else updateParams((next) => next.delete('edit'));
   }, [editError, pathEditId, navigate, updateParams]);

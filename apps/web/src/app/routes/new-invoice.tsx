@@ -12,7 +12,8 @@ import { InvoiceEditor } from '../../features/invoice-editor/components/invoice-
 import { PartyField, type PartyFieldRenderProps } from '../../features/invoice-editor/components/party-field';
 import { useInvoiceEditData } from '../../features/invoice-editor/hooks/use-invoice-edit-data';
 import { lazyWithFallback } from '../../features/invoice-editor/lib/lazy-with-fallback';
-import type { PartyFormRenderProps, PartyPickerProps } from '../../features/parties/components/party-picker';
+import type { PartyPickerProps } from '../../features/parties/components/party-picker';
+import type { PartyFormRenderProps } from '../../features/parties/hooks/use-party-form';
 
 /*
  * The pickers and their create / edit dialogs are for signed-in users only, so they load on
@@ -184,9 +185,12 @@ export function NewInvoiceRoute() {
   const partyFields = usePartyFields(userId, editId === null);
   const renderPartyField = isSignedIn ? partyFields : undefined;
   const [loadError, setLoadError] = useState<string | null>(null);
-  useEffect(() => {
+  // A failed edit load is told by the new invoice that follows it; opening another edit forgets it.
+  const [shownEditId, setShownEditId] = useState(editId);
+  if (shownEditId !== editId) {
+    setShownEditId(editId);
     if (editId) setLoadError(null);
-  }, [editId]);
+  }
 
   const loadFailed = useCallback(
     (message: string) => {

@@ -50,10 +50,6 @@ export function DropdownMenuLabel({ children }: { children: ReactNode }) {
   return <RadixMenu.Label className="px-3 py-1.5 text-xs font-semibold text-slate-500">{children}</RadixMenu.Label>;
 }
 
-export function DropdownMenuSeparator() {
-  return <RadixMenu.Separator className="my-1 h-px bg-slate-200" />;
-}
-
 export function DropdownMenuItem({
   children,
   onSelect,

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { SigninBody } from '@invoicer/domain/api/auth';
 import { Eye, EyeOff } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, type FieldError as FormFieldError, type Resolver } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -93,27 +94,33 @@ export function AuthForm({
     resolver: resolvers[mode],
   });
 
+  const authenticate = useMutation({
+    mutationFn: (values: SignupFormValues | SigninBody) =>
+      'first_name' in values
+        ? signUp({
+            first_name: values.first_name,
+            last_name: values.last_name,
+            email: values.email,
+            password: values.password,
+          })
+        : signIn({ email: values.email, password: values.password }),
+    // Sent even when the browser says it is offline (TanStack would pause it): the failure is then shown.
+    networkMode: 'always',
+    onSuccess: ({ user }) => {
+      setSessionUser(user);
+      onSuccess(user);
+    },
+    onError: (failure) => setError(authErrorMessage(failure)),
+  });
+
   const busy = isSubmitting || redirecting;
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange]);
   useEffect(() => () => onBusyChange?.(false), [onBusyChange]);
 
+  // mutateAsync inside the form's submit keeps isSubmitting (busy texts, disabled fields) for the call.
   const submit = handleSubmit(async (values) => {
     setError(null);
-    try {
-      const { user } =
-        'first_name' in values
-          ? await signUp({
-              first_name: values.first_name,
-              last_name: values.last_name,
-              email: values.email,
-              password: values.password,
-            })
-          : await signIn({ email: values.email, password: values.password });
-      setSessionUser(user);
-      onSuccess(user);
-    } catch (failure) {
-      setError(authErrorMessage(failure));
-    }
+    await authenticate.mutateAsync(values).catch(() => undefined); // shown by onError
   });
 
   const toggleMode = () => {

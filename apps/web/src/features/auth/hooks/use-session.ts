@@ -1,7 +1,8 @@
 import type { User } from '@invoicer/domain/api/auth';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiJson } from '../../../lib/api-client';
+import { apiJsonUnchecked } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** The profile the server answers (spec part 1 §3). A type only: no schema code reaches the first page load. */
 export type SessionUser = User;
@@ -9,11 +10,14 @@ export type SessionUser = User;
 export type SessionState =
   { status: 'loading'; user: null } | { status: 'anonymous'; user: null } | { status: 'signed-in'; user: SessionUser };
 
-export const sessionQueryKey = ['session'] as const;
+export const sessionQueryKey = queryRoots.session;
 
-/** The signed-in user from the server's session cookie; null means a guest. */
+/**
+ * The signed-in user from the server's session cookie; null means a guest. Read without its schema
+ * (see apiJsonUnchecked): every page waits for this answer before it renders.
+ */
 export async function fetchSession(): Promise<SessionUser | null> {
-  const body = await apiJson<{ success: boolean; user: SessionUser | null }>('/api/auth/session');
+  const body = await apiJsonUnchecked<{ success: boolean; user: SessionUser | null }>('/api/auth/session');
   return body.user;
 }
 

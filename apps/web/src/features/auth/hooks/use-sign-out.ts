@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { ApiError, apiJson } from '../../../lib/api-client';
+import { ApiError, apiJson, failureMessage } from '../../../lib/api-client';
 import { sessionQueryKey } from './use-session';
 
 /**
@@ -25,12 +25,17 @@ export function useForgetUser(): () => void {
 export function useSignOut() {
   const forgetUser = useForgetUser();
   return useMutation({
-    mutationFn: () => apiJson<{ success: boolean }>('/api/auth/signout', { method: 'POST' }),
+    mutationFn: () =>
+      apiJson('/api/auth/signout', {
+        method: 'POST',
+        // The menus that sign out load with every page: the schema (and zod) only when it is used.
+        schema: import('@invoicer/domain/api/common').then((m) => m.okResponseSchema),
+      }),
     onSuccess: forgetUser,
     onError: (error) => {
       // A session that already expired is as good as signed out.
       if (error instanceof ApiError && error.status === 401) forgetUser();
-      else toast.error(error.message || 'Could not sign out. Please try again.');
+      else toast.error(failureMessage(error, 'Could not sign out. Please try again.'));
     },
   });
 }

@@ -26,17 +26,12 @@ export interface AuthFormFields {
 
 export const EMPTY_AUTH_FORM: AuthFormFields = { first_name: '', last_name: '', email: '', password: '', terms: false };
 
-/** The fetch wrapper's text when the server's answer carried no sentence of its own. */
-const NO_SERVER_TEXT = /^FAIL: \d+$/;
-
 /**
  * The red box's text (spec part 1 §8): the server's error, else 'Authentication failed'; a thrown
  * failure (no answer at all) shows its own message, else 'An error occurred during authentication'.
  */
 export function authErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    return error.message && !NO_SERVER_TEXT.test(error.message) ? error.message : 'Authentication failed';
-  }
+  if (error instanceof ApiError) return error.serverMessage ?? 'Authentication failed';
   if (error instanceof Error && error.message) return error.message;
   return 'An error occurred during authentication';
 }

@@ -1,5 +1,9 @@
-import type { BusinessListResponse, BusinessResponse, BusinessSaveResponse } from '@invoicer/domain/api/businesses';
-import type { OkResponse } from '@invoicer/domain/api/common';
+import {
+  businessDeleteResponseSchema,
+  businessListResponseSchema,
+  businessResponseSchema,
+  businessSaveResponseSchema,
+} from '@invoicer/domain/api/businesses';
 import { apiJson } from '../../../lib/api-client';
 
 /** The business calls of spec part 1 §7 and part 2 §7. The session names the user; no user_id is sent. */
@@ -14,21 +18,31 @@ export interface BusinessFields {
 
 /** Without per_page the server answers up to 100, which the settings grid shows whole. */
 export function listBusinesses(signal?: AbortSignal) {
-  return apiJson<BusinessListResponse>('/api/businesses', signal ? { signal } : {});
+  return apiJson('/api/businesses', { schema: businessListResponseSchema, ...(signal ? { signal } : {}) });
 }
 
 export function getBusiness(id: string, signal?: AbortSignal) {
-  return apiJson<BusinessResponse>(`/api/businesses/${encodeURIComponent(id)}`, signal ? { signal } : {});
+  return apiJson(`/api/businesses/${encodeURIComponent(id)}`, {
+    schema: businessResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export function createBusiness(body: BusinessFields) {
-  return apiJson<BusinessSaveResponse>('/api/businesses', { method: 'POST', body });
+  return apiJson('/api/businesses', { method: 'POST', body, schema: businessSaveResponseSchema });
 }
 
 export function updateBusiness(id: string, body: BusinessFields) {
-  return apiJson<BusinessSaveResponse>(`/api/businesses/${encodeURIComponent(id)}`, { method: 'PUT', body });
+  return apiJson(`/api/businesses/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body,
+    schema: businessSaveResponseSchema,
+  });
 }
 
 export function deleteBusiness(id: string) {
-  return apiJson<OkResponse>(`/api/businesses/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return apiJson(`/api/businesses/${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    schema: businessDeleteResponseSchema,
+  });
 }

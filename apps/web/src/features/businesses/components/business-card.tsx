@@ -2,7 +2,7 @@ import type { Business } from '@invoicer/domain/api/businesses';
 import { FileText, Mail, MapPin, Pencil, Phone, Trash2 } from 'lucide-react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
-import { invoiceCountText } from '../model/business-form';
+import { invoiceCountText } from '../../../lib/invoice-count';
 
 /** One business in the settings grid (spec part 2 §2): name, email, address, phone, tax id, invoice count. */
 export function BusinessCard({

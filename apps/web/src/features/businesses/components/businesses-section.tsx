@@ -1,18 +1,20 @@
 import type { Business } from '@invoicer/domain/api/businesses';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { Building2, Plus, WifiOff } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { deleteBusiness } from '../api/businesses-api';
-import { businessKeys, useBusiness, useBusinessList } from '../hooks/business-queries';
+import { useBusiness, useBusinessList } from '../hooks/business-queries';
 import { useOnlineStatus } from '../hooks/use-online-status';
-import { BUSINESS_TOASTS, failureText } from '../model/business-form';
+import { failureMessage } from '../../../lib/api-client';
+import { BUSINESS_TOASTS } from '../model/business-form';
 import { BusinessCard } from './business-card';
 import { BusinessFormDialog } from './business-form-dialog';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** Toasts the browser's online and offline events while the section is shown (spec part 2 §4). */
 function useConnectionNotices() {
@@ -57,7 +59,6 @@ function StateMessage({
  * ask for a modal: ?create=true or ?edit={id} (links to /businesses?create=true and /businesses/{id}).
  */
 export function BusinessesSection() {
-  const queryClient = useQueryClient();
   const online = useOnlineStatus();
   useConnectionNotices();
   const list = useBusinessList();
@@ -86,10 +87,8 @@ export function BusinessesSection() {
   // Spec part 2 §8: a failed load is also a toast; offline, the notice has said it already.
   const errorAt = list.isError ? list.errorUpdatedAt : 0;
   const loadError = list.error;
-  const onlineRef = useRef(online);
-  onlineRef.current = online;
   useEffect(() => {
-    if (errorAt && onlineRef.current) toast.error(failureText(loadError, BUSINESS_TOASTS.fetchFailed));
+    if (errorAt && navigator.onLine) toast.error(failureMessage(loadError, BUSINESS_TOASTS.fetchFailed));
   }, [errorAt, loadError]);
 
   // An edit link to a business that is not the user's: say so and show the plain grid.
@@ -102,10 +101,10 @@ export function BusinessesSection() {
 
   const removal = useMutation({
     networkMode: 'always',
+    meta: { invalidates: [queryRoots.businesses, queryRoots.parties] },
     mutationFn: (business: Business) => deleteBusiness(business.id),
     onSuccess: () => toast.success(BUSINESS_TOASTS.deleted),
-    onError: (error) => toast.error(failureText(error, BUSINESS_TOASTS.deleteFailed)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: businessKeys.all }),
+    onError: (error) => toast.error(failureMessage(error, BUSINESS_TOASTS.deleteFailed)),
   });
 
   let dialogOpen = false;
@@ -142,7 +141,7 @@ export function BusinessesSection() {
       <StateMessage
         icon={offline ? <WifiOff className="h-6 w-6" aria-hidden /> : <Building2 className="h-6 w-6" aria-hidden />}
         title={offline ? 'No internet connection' : 'Failed to load businesses'}
-        text={offline ? 'Check your connection, then try again.' : failureText(list.error, 'Please try again.')}
+        text={offline ? 'Check your connection, then try again.' : failureMessage(list.error, 'Please try again.')}
       >
         <Button
           variant="secondary"

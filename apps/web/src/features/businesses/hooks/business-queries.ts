@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { getBusiness, listBusinesses } from '../api/businesses-api';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** Every business query starts with this key, so one invalidation refreshes lists and details. */
 export const businessKeys = {
-  all: ['businesses'] as const,
-  list: () => ['businesses', 'list'] as const,
-  detail: (id: string) => ['businesses', 'detail', id] as const,
+  all: queryRoots.businesses,
+  list: () => [...queryRoots.businesses, 'list'] as const,
+  detail: (id: string) => [...queryRoots.businesses, 'detail', id] as const,
 };
 
 /**

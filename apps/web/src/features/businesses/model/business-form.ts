@@ -1,6 +1,4 @@
 import { businessBodySchema } from '@invoicer/domain/api/businesses';
-import type { z } from 'zod';
-import { ApiError } from '../../../lib/api-client';
 
 /** The modal's fields with the server's own rules and messages (spec part 1 §5); the logo is not edited here. */
 export const businessFormSchema = businessBodySchema.pick({
@@ -10,8 +8,6 @@ export const businessFormSchema = businessBodySchema.pick({
   address: true,
   tax_id: true,
 });
-export type BusinessFormInput = z.input<typeof businessFormSchema>;
-export type BusinessFormValues = z.output<typeof businessFormSchema>;
 
 export const BUSINESS_TOASTS = {
   created: (name: string) => `Business "${name}" has been created successfully`,
@@ -23,12 +19,3 @@ export const BUSINESS_TOASTS = {
   online: 'Connection restored',
   offline: 'No internet connection',
 } as const;
-
-/** The server's sentence when it gave one (spec part 2 §8), else the page's own. */
-export function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message && !/^FAIL: \d+$/.test(error.message) ? error.message : fallback;
-}
-
-export function invoiceCountText(count: number): string {
-  return `${count} ${count === 1 ? 'invoice' : 'invoices'}`;
-}

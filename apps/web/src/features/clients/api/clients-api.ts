@@ -1,10 +1,10 @@
-import type {
-  BulkDeleteClientsResponse,
-  ClientListResponse,
-  ClientResponse,
-  ClientSaveResponse,
+import {
+  bulkDeleteClientsResponseSchema,
+  clientDeleteResponseSchema,
+  clientListResponseSchema,
+  clientResponseSchema,
+  clientSaveResponseSchema,
 } from '@invoicer/domain/api/clients';
-import type { OkResponse } from '@invoicer/domain/api/common';
 import { apiJson } from '../../../lib/api-client';
 
 /** The client calls of spec part 1 §7 and part 2 §7. The session names the user; no user_id is sent. */
@@ -25,28 +25,35 @@ export interface ClientFields {
 export function listClients({ page, perPage, search }: ClientListParams, signal?: AbortSignal) {
   const query = new URLSearchParams({ page: String(page), per_page: String(perPage) });
   if (search) query.set('search', search);
-  return apiJson<ClientListResponse>(`/api/clients?${query.toString()}`, signal ? { signal } : {});
+  return apiJson(`/api/clients?${query.toString()}`, {
+    schema: clientListResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export function getClient(id: string, signal?: AbortSignal) {
-  return apiJson<ClientResponse>(`/api/clients/${encodeURIComponent(id)}`, signal ? { signal } : {});
+  return apiJson(`/api/clients/${encodeURIComponent(id)}`, {
+    schema: clientResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export function createClient(body: ClientFields) {
-  return apiJson<ClientSaveResponse>('/api/clients', { method: 'POST', body });
+  return apiJson('/api/clients', { method: 'POST', body, schema: clientSaveResponseSchema });
 }
 
 export function updateClient(id: string, body: ClientFields) {
-  return apiJson<ClientSaveResponse>(`/api/clients/${encodeURIComponent(id)}`, { method: 'PUT', body });
+  return apiJson(`/api/clients/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: clientSaveResponseSchema });
 }
 
 export function deleteClient(id: string) {
-  return apiJson<OkResponse>(`/api/clients/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return apiJson(`/api/clients/${encodeURIComponent(id)}`, { method: 'DELETE', schema: clientDeleteResponseSchema });
 }
 
 export function bulkDeleteClients(clientIds: string[]) {
-  return apiJson<BulkDeleteClientsResponse>('/api/clients/bulk-delete', {
+  return apiJson('/api/clients/bulk-delete', {
     method: 'DELETE',
     body: { client_ids: clientIds },
+    schema: bulkDeleteClientsResponseSchema,
   });
 }

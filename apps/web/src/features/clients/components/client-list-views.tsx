@@ -2,7 +2,8 @@ import type { Client } from '@invoicer/domain/api/clients';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { formatAdded, invoiceCountText } from '../model/client-format';
+import { invoiceCountText } from '../../../lib/invoice-count';
+import { formatAdded } from '../model/client-format';
 import { ClientActionsMenu } from './client-actions-menu';
 
 export interface ClientListViewProps {

@@ -1,6 +1,6 @@
 import type { Client } from '@invoicer/domain/api/clients';
 import { Plus, Search, Trash2, Users } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -9,7 +9,8 @@ import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { useClientList } from '../hooks/client-queries';
 import { useDeleteClients, type ClientDeletion } from '../hooks/use-delete-clients';
-import { CLIENT_TOASTS, failureText } from '../model/client-form';
+import { failureMessage } from '../../../lib/api-client';
+import { CLIENT_TOASTS } from '../model/client-form';
 import { ClientCards, ClientTable } from './client-list-views';
 
 /** Typing settles this long before the server is asked. */
@@ -42,17 +43,18 @@ function confirmText(deletion: PendingDeletion): string {
 /** The search box: the text is the user's while typing, and follows the URL when it changes (back and forward). */
 function SearchBox({ search, onSearchChange }: { search: string; onSearchChange: (search: string) => void }) {
   const [text, setText] = useState(search);
-  const latest = useRef(onSearchChange);
-  latest.current = onSearchChange;
+  // The URL's search changed under the box (back, forward): the box shows it, unless it already says so.
+  const [shownSearch, setShownSearch] = useState(search);
+  if (shownSearch !== search) {
+    setShownSearch(search);
+    if (text.trim() !== search) setText(search);
+  }
 
-  useEffect(() => {
-    setText((current) => (current.trim() === search ? current : search));
-  }, [search]);
-
+  const commit = useEffectEvent((next: string) => onSearchChange(next));
   useEffect(() => {
     const next = text.trim();
     if (next === search) return;
-    const timer = window.setTimeout(() => latest.current(next), SEARCH_DEBOUNCE_MS);
+    const timer = window.setTimeout(() => commit(next), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [text, search]);
 
@@ -112,7 +114,7 @@ export function ClientsPage({
   const errorAt = query.isError ? query.errorUpdatedAt : 0;
   const loadError = query.error;
   useEffect(() => {
-    if (errorAt) toast.error(failureText(loadError, CLIENT_TOASTS.fetchFailed));
+    if (errorAt) toast.error(failureMessage(loadError, CLIENT_TOASTS.fetchFailed));
   }, [errorAt, loadError]);
 
   const data = query.isPlaceholderData ? undefined : query.data;

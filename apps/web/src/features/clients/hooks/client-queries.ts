@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getClient, listClients, type ClientListParams } from '../api/clients-api';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** Every client query starts with this key, so one invalidation refreshes lists and details. */
 export const clientKeys = {
-  all: ['clients'] as const,
-  list: (params: ClientListParams) => ['clients', 'list', params] as const,
-  detail: (id: string) => ['clients', 'detail', id] as const,
+  all: queryRoots.clients,
+  list: (params: ClientListParams) => [...queryRoots.clients, 'list', params] as const,
+  detail: (id: string) => [...queryRoots.clients, 'detail', id] as const,
 };
 
 /** One page of the list; the previous page stays on screen while the next one loads. */

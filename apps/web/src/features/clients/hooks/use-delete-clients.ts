@@ -1,17 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { bulkDeleteClients, deleteClient } from '../api/clients-api';
-import { CLIENT_TOASTS, failureText } from '../model/client-form';
-import { clientKeys } from './client-queries';
+import { failureMessage } from '../../../lib/api-client';
+import { CLIENT_TOASTS } from '../model/client-form';
+import { queryRoots } from '../../../lib/query-keys';
 
 /** One client from its row menu, or the selection through the bulk call. */
 export type ClientDeletion = { kind: 'one'; id: string } | { kind: 'selected'; ids: string[] };
 
 /** Delete one client or many (spec part 2 §2, §8); the lists refresh either way, since some may have gone. */
 export function useDeleteClients({ onDeleted }: { onDeleted: (ids: string[]) => void }) {
-  const queryClient = useQueryClient();
   return useMutation({
     networkMode: 'always',
+    meta: { invalidates: [queryRoots.clients, queryRoots.parties] },
     mutationFn: async (deletion: ClientDeletion) => {
       if (deletion.kind === 'one') {
         await deleteClient(deletion.id);
@@ -25,9 +26,8 @@ export function useDeleteClients({ onDeleted }: { onDeleted: (ids: string[]) => 
     },
     onError: (error, deletion) => {
       toast.error(
-        failureText(error, deletion.kind === 'one' ? CLIENT_TOASTS.deleteFailed : CLIENT_TOASTS.bulkDeleteFailed),
+        failureMessage(error, deletion.kind === 'one' ? CLIENT_TOASTS.deleteFailed : CLIENT_TOASTS.bulkDeleteFailed),
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
   });
 }

@@ -1,11 +1,7 @@
 import { clientBodySchema } from '@invoicer/domain/api/clients';
-import type { z } from 'zod';
-import { ApiError } from '../../../lib/api-client';
 
 /** The modal's fields with the server's own rules and messages (spec part 1 §5). */
 export const clientFormSchema = clientBodySchema.pick({ name: true, email: true, phone: true, address: true });
-export type ClientFormInput = z.input<typeof clientFormSchema>;
-export type ClientFormValues = z.output<typeof clientFormSchema>;
 
 export const CLIENT_TOASTS = {
   created: (name: string) => `Client "${name}" has been created successfully`,
@@ -17,8 +13,3 @@ export const CLIENT_TOASTS = {
   fetchFailed: 'Failed to fetch clients',
   notFound: 'Client not found',
 } as const;
-
-/** The server's sentence when it gave one (spec part 2 §8), else the page's own. */
-export function failureText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message && !/^FAIL: \d+$/.test(error.message) ? error.message : fallback;
-}

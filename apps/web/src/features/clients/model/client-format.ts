@@ -4,7 +4,3 @@ export function formatAdded(iso: string): string {
   if (Number.isNaN(date.getTime())) return '';
   return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 }
-
-export function invoiceCountText(count: number): string {
-  return `${count} ${count === 1 ? 'invoice' : 'invoices'}`;
-}

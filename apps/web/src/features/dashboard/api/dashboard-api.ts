@@ -1,6 +1,6 @@
 import type { CurrencyCode } from '@invoicer/domain/currencies';
 import { dashboardSummaryResponseSchema, type DashboardSummary } from '@invoicer/domain/api/dashboard';
-import { apiJson } from '../../../lib/api-client';
+import { apiJson, UnexpectedAnswerError } from '../../../lib/api-client';
 import { DASHBOARD_MESSAGES } from '../model/messages';
 
 /**
@@ -10,13 +10,12 @@ import { DASHBOARD_MESSAGES } from '../model/messages';
  */
 export async function fetchDashboardSummary(currency: CurrencyCode | undefined): Promise<DashboardSummary> {
   const query = currency ? `?currency=${encodeURIComponent(currency)}` : '';
-  let body: unknown;
   try {
-    body = await apiJson<unknown>(`/api/dashboard/summary${query}`);
+    const body = await apiJson(`/api/dashboard/summary${query}`, { schema: dashboardSummaryResponseSchema });
+    return body.data;
   } catch (error) {
-    throw new Error(DASHBOARD_MESSAGES.fetchFailed, { cause: error });
+    const message =
+      error instanceof UnexpectedAnswerError ? DASHBOARD_MESSAGES.unsuccessful : DASHBOARD_MESSAGES.fetchFailed;
+    throw new Error(message, { cause: error });
   }
-  const parsed = dashboardSummaryResponseSchema.safeParse(body);
-  if (!parsed.success) throw new Error(DASHBOARD_MESSAGES.unsuccessful);
-  return parsed.data.data;
 }

@@ -1,7 +1,6 @@
 import type { CurrencyTotal } from '@invoicer/domain/api/dashboard';
-import { formatMoney } from '@invoicer/domain/money';
-import { toMinor } from '../model/format';
-import { Panel } from './panel';
+import { amountToMinor, formatMoney } from '@invoicer/domain/money';
+import { Panel } from '../../../components/ui/panel';
 
 /** One line per currency the user invoices in, by code (spec part 2 §2); nothing when there are none. */
 export function CurrencyTotals({ totals }: { totals: CurrencyTotal[] }) {
@@ -20,11 +19,11 @@ export function CurrencyTotals({ totals }: { totals: CurrencyTotal[] }) {
             </div>
             <div className="text-right text-xs text-slate-600">
               <p className="text-sm font-semibold text-slate-900 tabular-nums">
-                {formatMoney(toMinor(row.total_amount), row.currency_symbol)}
+                {formatMoney(amountToMinor(row.total_amount), row.currency_symbol)}
               </p>
-              <p className="tabular-nums">Paid {formatMoney(toMinor(row.total_revenue), row.currency_symbol)}</p>
+              <p className="tabular-nums">Paid {formatMoney(amountToMinor(row.total_revenue), row.currency_symbol)}</p>
               <p className="tabular-nums">
-                Outstanding {formatMoney(toMinor(row.total_outstanding), row.currency_symbol)}
+                Outstanding {formatMoney(amountToMinor(row.total_outstanding), row.currency_symbol)}
               </p>
             </div>
           </li>

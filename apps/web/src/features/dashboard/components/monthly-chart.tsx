@@ -1,8 +1,8 @@
 import type { DashboardMonth } from '@invoicer/domain/api/dashboard';
-import { formatMoney } from '@invoicer/domain/money';
+import { amountToMinor, formatMoney } from '@invoicer/domain/money';
 import { useElementWidth } from '../hooks/use-element-width';
-import { compactMoney, monthAndYear, shortMonth, toMinor } from '../model/format';
-import { Panel } from './panel';
+import { compactMoney, monthAndYear, shortMonth } from '../model/format';
+import { Panel } from '../../../components/ui/panel';
 
 /** The smallest 1, 1.5, 2, 2.5 or 5 × 10ⁿ at or above the value, so gridlines fall on round amounts. */
 function niceCeiling(value: number): number {
@@ -57,9 +57,9 @@ export function MonthlyChart({ months, currency, symbol }: MonthlyChartProps) {
   const barWidth = Math.max(2, Math.min(18, (group * 0.72) / 2));
   const fullLabels = group >= 30;
 
-  const money = (amount: number) => formatMoney(toMinor(amount), symbol);
-  const paidTotal = months.reduce((sum, month) => sum + toMinor(month.paid), 0);
-  const outstandingTotal = months.reduce((sum, month) => sum + toMinor(month.outstanding), 0);
+  const money = (amount: number) => formatMoney(amountToMinor(amount), symbol);
+  const paidTotal = months.reduce((sum, month) => sum + amountToMinor(month.paid), 0);
+  const outstandingTotal = months.reduce((sum, month) => sum + amountToMinor(month.outstanding), 0);
   const first = months[0];
   const last = months[months.length - 1];
   const summary =

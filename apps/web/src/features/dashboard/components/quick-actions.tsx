@@ -1,6 +1,6 @@
 import { ChevronRight, FilePlus2, Settings, Users, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { Panel } from './panel';
+import { Panel } from '../../../components/ui/panel';
 
 const ACTIONS: { to: string; label: string; icon: LucideIcon }[] = [
   { to: '/new', label: 'Create Invoice', icon: FilePlus2 },

@@ -1,15 +1,15 @@
 import type { DashboardInvoice } from '@invoicer/domain/api/dashboard';
 import { getCurrency } from '@invoicer/domain/currencies';
-import { formatMoney } from '@invoicer/domain/money';
+import { amountToMinor, formatMoney } from '@invoicer/domain/money';
 import { ArrowRight, FilePlus2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDashboardDate, initials, toMinor, UNKNOWN_CUSTOMER } from '../model/format';
-import { Panel } from './panel';
-import { StatusBadge } from './status-badge';
+import { formatDashboardDate, initials, UNKNOWN_CUSTOMER } from '../model/format';
+import { Panel } from '../../../components/ui/panel';
+import { StatusBadge } from '../../../components/status-badge';
 
 function InvoiceRow({ invoice }: { invoice: DashboardInvoice }) {
   const client = invoice.client_name.trim() || UNKNOWN_CUSTOMER;
-  const amount = formatMoney(toMinor(invoice.total_amount), getCurrency(invoice.currency).symbol);
+  const amount = formatMoney(amountToMinor(invoice.total_amount), getCurrency(invoice.currency).symbol);
   const date = formatDashboardDate(invoice.issued_date ?? invoice.created_at);
   return (
     <li>

@@ -1,7 +1,6 @@
 import type { DashboardSummary } from '@invoicer/domain/api/dashboard';
-import { formatMoney } from '@invoicer/domain/money';
+import { amountToMinor, formatMoney } from '@invoicer/domain/money';
 import { Clock, FileText, Users, Wallet, type LucideIcon } from 'lucide-react';
-import { toMinor } from '../model/format';
 
 interface Card {
   label: string;
@@ -17,14 +16,14 @@ export function StatCards({ summary }: { summary: DashboardSummary }) {
   const cards: Card[] = [
     {
       label: 'Total Revenue',
-      value: formatMoney(toMinor(summary.total_revenue), symbol),
+      value: formatMoney(amountToMinor(summary.total_revenue), symbol),
       hint: `Paid invoices in ${summary.currency}`,
       icon: Wallet,
       tone: 'bg-emerald-50 text-emerald-700',
     },
     {
       label: 'Outstanding',
-      value: formatMoney(toMinor(summary.total_outstanding), symbol),
+      value: formatMoney(amountToMinor(summary.total_outstanding), symbol),
       hint: 'Sent and overdue invoices',
       icon: Clock,
       tone: 'bg-amber-50 text-amber-700',

@@ -1,5 +1,5 @@
 import type { DashboardSummary } from '@invoicer/domain/api/dashboard';
-import { Panel } from './panel';
+import { Panel } from '../../../components/ui/panel';
 
 /** Counts by effective status; they partition the shown currency's invoices (spec part 2 §2). */
 export function StatusPanel({ summary }: { summary: DashboardSummary }) {

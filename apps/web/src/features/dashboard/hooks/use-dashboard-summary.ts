@@ -1,7 +1,7 @@
 import type { DashboardSummary } from '@invoicer/domain/api/dashboard';
 import type { CurrencyCode } from '@invoicer/domain/currencies';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { fetchDashboardSummary } from '../api/dashboard-api';
 import {
   fallbackCurrencyRequest,
@@ -9,8 +9,9 @@ import {
   writeCurrencyPreference,
   type CurrencyRequest,
 } from '../model/currency-preference';
+import { queryRoots } from '../../../lib/query-keys';
 
-export const dashboardQueryKey = ['dashboard', 'summary'] as const;
+const dashboardQueryKey = [...queryRoots.dashboard, 'summary'] as const;
 
 export interface DashboardState {
   /** The figures on screen; kept while another currency loads. */
@@ -43,11 +44,9 @@ export function useDashboardSummary(userDefault: CurrencyCode | undefined): Dash
 
   const fresh = query.isPlaceholderData ? undefined : query.data;
   const fallback = fresh ? fallbackCurrencyRequest(request, fresh.available_currencies, userDefault) : null;
-  const nextSource = fallback?.source;
-  const nextCurrency = fallback?.currency;
-  useEffect(() => {
-    if (nextSource) setRequest({ source: nextSource, currency: nextCurrency });
-  }, [nextSource, nextCurrency]);
+  // Steps down during this render (React renders again before showing anything): the next
+  // request's answer either has what it asks for, or steps down once more, to the server's choice.
+  if (fallback) setRequest(fallback);
 
   const selectCurrency = useCallback((currency: CurrencyCode) => {
     writeCurrencyPreference(currency);

@@ -1,11 +1,3 @@
-import { parseMinor, type Minor } from '@invoicer/domain/money';
-
-/** The contract's decimal amounts (2 decimals) as minor units, for formatMoney. */
-export function toMinor(amount: number): Minor {
-  if (amount < 0) return -toMinor(-amount);
-  return parseMinor(amount) ?? Math.round(amount * 100);
-}
-
 /** Spec part 2 §9: a recent invoice without a client name. */
 export const UNKNOWN_CUSTOMER = 'Unknown Customer';
 

@@ -1,23 +1,21 @@
 import type { InvoiceDocumentInput } from '@invoicer/domain/invoice-document';
 import { ApiError, apiBlob } from '../../../lib/api-client';
 
-/** POST /generate-invoice: the PDF of the invoice. Errors carry the server's sentence, else 'FAIL: {status}'. */
+/** POST /generate-invoice: the PDF of the invoice. */
 export async function generateInvoicePdf(body: InvoiceDocumentInput): Promise<Blob> {
   const { blob } = await apiBlob('/generate-invoice', { method: 'POST', body });
   return blob;
 }
 
-/** The message a failed preview page shows in the editor's banner: the server's, else the preview's own fallback (spec part 1 §8). */
-export function previewErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.message === `FAIL: ${error.status}`) {
-    return `Failed to fetch invoice preview (${error.status})`;
-  }
-  return errorMessage(error);
-}
-
-/** The message a failed call shows in the editor's banner. */
+/** The message a failed call shows in the editor's banner: the server's, else 'FAIL: {status}' (spec part 1 §8). */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
+  if (error instanceof ApiError) return error.serverMessage ?? `FAIL: ${error.status}`;
   if (error instanceof Error && error.message) return 'Unexpected error occurred';
   return 'Unknown error';
+}
+
+/** A failed preview page: the server's sentence, else the preview's own fallback (spec part 1 §8). */
+export function previewErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? `Failed to fetch invoice preview (${error.status})`;
+  return errorMessage(error);
 }

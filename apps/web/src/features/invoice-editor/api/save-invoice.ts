@@ -1,19 +1,13 @@
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, UnexpectedAnswerError } from '../../../lib/api-client';
 import type { InvoiceFormValues } from '../model/invoice-form';
-import { readSavedInvoiceId, SAVE_MESSAGES, toSavedInvoiceBody } from '../model/saved-invoice';
+import { SAVE_MESSAGES, toSavedInvoiceBody } from '../model/saved-invoice';
 import { createInvoice, updateInvoice } from './invoices-api';
-
-export type SaveResult = { ok: true; id: string } | { ok: false; message: string };
-
-/** The fetch wrapper's text when the answer carried no sentence of its own. */
-const NO_SERVER_TEXT = /^FAIL: \d+$/;
-
-const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 /**
  * The key of the create whose outcome is unknown (no answer, or a 5xx), with the body it was sent
  * with: pressing Save again on the same invoice sends the same key, so a save that did reach the
- * database is answered, not made twice or refused as a taken number. Any other body gets a new key.
+ * database is answered, not made twice or refused as a taken number. Any other body gets a new key
+ * (ADR 12).
  */
 let unanswered: { body: string; key: string } | null = null;
 
@@ -26,40 +20,42 @@ function keyFor(body: string): string {
   return unanswered.key;
 }
 
-/** True when the server certainly did not store the save, or certainly did: the key is done with. */
+/** True when the server answered (a 2xx or a 4xx): it certainly stored the save, or certainly did not. */
 function outcomeKnown(error: unknown): boolean {
   return error instanceof ApiError && error.status < 500;
 }
 
 /**
- * Saves the form to the account: a new invoice (POST) or, in edit mode, the invoice being edited
- * (PUT). Never throws; a failure carries the message the editor's banner shows (spec part 1 §8),
- * the server's own sentence when it sent one (a taken invoice number answers 409 with one).
+ * Saves the form to the account: a new invoice (POST, with its Idempotency-Key) or, in edit mode,
+ * the invoice being edited (PUT). Resolves with the saved invoice's id; rejects with the failure,
+ * which saveErrorMessage turns into the banner's sentence.
  */
-export async function saveInvoice(values: InvoiceFormValues, invoiceId?: string): Promise<SaveResult> {
-  let createBody: string | null = null;
-  try {
-    let answer: unknown;
-    if (invoiceId) {
-      answer = await updateInvoice(invoiceId, toSavedInvoiceBody(values, 'update'));
-    } else {
-      const body = toSavedInvoiceBody(values, 'create');
-      createBody = JSON.stringify(body);
-      answer = await createInvoice(body, keyFor(createBody));
-      unanswered = null;
-    }
-    if (typeof answer === 'object' && answer !== null && (answer as { success?: unknown }).success === false) {
-      const { error, message } = answer as { error?: unknown; message?: unknown };
-      return { ok: false, message: text(error) ?? text(message) ?? SAVE_MESSAGES.failed };
-    }
-    const id = readSavedInvoiceId(answer);
-    return id ? { ok: true, id } : { ok: false, message: SAVE_MESSAGES.noId };
-  } catch (error) {
-    if (createBody !== null && outcomeKnown(error)) unanswered = null;
-    if (error instanceof ApiError) {
-      return { ok: false, message: NO_SERVER_TEXT.test(error.message) ? SAVE_MESSAGES.failed : error.message };
-    }
-    console.error('Invoice save failed', error);
-    return { ok: false, message: SAVE_MESSAGES.error };
+export async function saveInvoice(values: InvoiceFormValues, invoiceId?: string): Promise<{ id: string }> {
+  if (invoiceId) {
+    const answer = await updateInvoice(invoiceId, toSavedInvoiceBody(values, 'update'));
+    return { id: answer.invoice_id };
   }
+  const body = toSavedInvoiceBody(values, 'create');
+  const sent = JSON.stringify(body);
+  try {
+    const answer = await createInvoice(body, keyFor(sent));
+    unanswered = null;
+    return { id: answer.invoice_id };
+  } catch (error) {
+    if (outcomeKnown(error)) unanswered = null;
+    throw error;
+  }
+}
+
+/**
+ * What the editor's banner says about a failed save (spec part 1 §8): the server's own sentence
+ * when it sent one (a taken invoice number answers 409 with one), 'Failed to save invoice.' for a
+ * refusal without one, 'No invoice ID returned from server.' for an answer that is not a saved
+ * invoice, and 'An error occurred while saving the invoice.' when no answer arrived.
+ */
+export function saveErrorMessage(error: unknown): string {
+  if (error instanceof UnexpectedAnswerError) return error.serverMessage ?? SAVE_MESSAGES.noId;
+  if (error instanceof ApiError) return error.serverMessage ?? SAVE_MESSAGES.failed;
+  console.error('Invoice save failed', error);
+  return SAVE_MESSAGES.error;
 }

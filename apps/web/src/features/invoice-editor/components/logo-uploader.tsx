@@ -1,4 +1,5 @@
 import { ImagePlus, X } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
 import { memo, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
 import { Spinner } from '../../../components/ui/spinner';
@@ -16,7 +17,6 @@ export interface LogoUploaderProps {
  * still shown from a local object URL, but no logo_url is set, so the PDF goes without it.
  */
 export const LogoUploader = memo(function LogoUploader({ logoUrl, onLogoUrlChange }: LogoUploaderProps) {
-  const [uploading, setUploading] = useState(false);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
   const localPreviewRef = useRef<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -42,7 +42,24 @@ export const LogoUploader = memo(function LogoUploader({ logoUrl, onLogoUrlChang
     }
   });
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+  const upload = useMutation({
+    mutationFn: uploadLogo,
+    // Sent even when the browser says it is offline (TanStack would pause it): the failure is then shown.
+    networkMode: 'always',
+    onSuccess: (url) => {
+      replaceLocalPreview(null);
+      onLogoUrlChange(url);
+      toast.success('Logo uploaded successfully!');
+    },
+    onError: (_error, file) => {
+      replaceLocalPreview(URL.createObjectURL(file));
+      onLogoUrlChange('');
+      toast.error('Logo preview only (upload failed)');
+    },
+  });
+  const uploading = upload.isPending;
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = ''; // choosing the same file again must fire another change
     if (!file) return;
@@ -50,19 +67,7 @@ export const LogoUploader = memo(function LogoUploader({ logoUrl, onLogoUrlChang
       toast.error('Please choose an image file.');
       return;
     }
-    setUploading(true);
-    try {
-      const url = await uploadLogo(file);
-      replaceLocalPreview(null);
-      onLogoUrlChange(url);
-      toast.success('Logo uploaded successfully!');
-    } catch {
-      replaceLocalPreview(URL.createObjectURL(file));
-      onLogoUrlChange('');
-      toast.error('Logo preview only (upload failed)');
-    } finally {
-      setUploading(false);
-    }
+    upload.mutate(file);
   };
 
   const remove = () => {
@@ -108,14 +113,7 @@ export const LogoUploader = memo(function LogoUploader({ logoUrl, onLogoUrlChang
           <span>Upload Logo</span>
         </>
       )}
-      <input
-        ref={inputRef}
-        type="file"
-        accept="image/*"
-        disabled={uploading}
-        onChange={(event) => void onFile(event)}
-        className="sr-only"
-      />
+      <input ref={inputRef} type="file" accept="image/*" disabled={uploading} onChange={onFile} className="sr-only" />
     </label>
   );
 });

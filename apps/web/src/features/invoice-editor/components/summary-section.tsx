@@ -4,22 +4,10 @@ import { memo, useId, type Dispatch } from 'react';
 import { ToggleSwitch } from './toggle-switch';
 import { cn } from '../../../lib/cn';
 import type { AdjustmentKey, EditorAction } from '../model/editor-reducer';
-import type { AdjustmentType, InvoiceFormValues } from '../model/invoice-form';
+import type { AdjustmentFields, AdjustmentType } from '../model/invoice-form';
 import { normalizeDecimalText, sanitizeAdjustmentText } from '../model/numeric-text';
 
-type AdjustmentValues = Pick<
-  InvoiceFormValues,
-  | 'taxPercent'
-  | 'taxType'
-  | 'showTax'
-  | 'discountPercent'
-  | 'discountType'
-  | 'showDiscount'
-  | 'shippingAmount'
-  | 'showShipping'
->;
-
-export interface SummarySectionProps extends AdjustmentValues {
+export interface SummarySectionProps extends AdjustmentFields {
   /** From computeTotals; null when the amounts are too large to hold. */
   totals: Totals | null;
   symbol: string;

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { queryRoots } from '../../../lib/query-keys';
 import { fetchEditData } from '../api/invoices-api';
 import type { EditInvoice } from '../model/edit-data';
 import { todayIso } from '../model/invoice-form';
@@ -12,10 +13,8 @@ export type EditDataState =
 async function loadEditInvoice(id: string, signal: AbortSignal): Promise<EditInvoice> {
   try {
     // The reader (and the draft rules it shares) loads only in edit mode.
-    const [{ readEditData }, body] = await Promise.all([import('../model/edit-data'), fetchEditData(id, signal)]);
-    const invoice = readEditData(body, todayIso());
-    if (!invoice) throw new Error('Failed to load invoice data');
-    return invoice;
+    const [{ toEditInvoice }, edit] = await Promise.all([import('../model/edit-data'), fetchEditData(id, signal)]);
+    return toEditInvoice(edit, todayIso());
   } catch (error) {
     // The user sees one sentence; the cause goes to the console (spec part 1 §8).
     if (!signal.aborted) console.error('Failed to fetch invoice data', error);
@@ -25,11 +24,12 @@ async function loadEditInvoice(id: string, signal: AbortSignal): Promise<EditInv
 
 /**
  * The invoice to edit (spec part 1 §4 'Edit mode'), loaded once per visit: the form starts from
- * it and is not refreshed under the user's hands.
+ * it and is not refreshed under the user's hands (its key is outside the invoices root, so a save
+ * does not ask for it again; gcTime 0 drops it when the editor closes).
  */
 export function useInvoiceEditData(id: string): EditDataState {
   const query = useQuery({
-    queryKey: ['invoice-edit', id],
+    queryKey: [...queryRoots.invoiceEdit, id],
     queryFn: ({ signal }) => loadEditInvoice(id, signal),
     retry: false,
     gcTime: 0,

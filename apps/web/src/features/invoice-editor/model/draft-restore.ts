@@ -96,7 +96,7 @@ function toLineItems(items: StoredDraftItem[] | null | undefined): LineItem[] {
 
 /**
  * A stored draft as form values, with the spec's defaults for what it lacks (part 1 §4):
- * number 0001, issued today, due 7 days after issued, Tax and Shipping shown, Discount hidden.
+ * the first invoice number, issued today, due 7 days after issued, Tax and Shipping shown, Discount hidden.
  */
 export function draftToForm(draft: StoredDraft, today: string): InvoiceFormValues {
   const issuedDate = draft.issuedDate && isIsoDate(draft.issuedDate) ? draft.issuedDate : today;
@@ -133,7 +133,7 @@ export function draftToForm(draft: StoredDraft, today: string): InvoiceFormValue
 export interface RestoredDraft {
   values: InvoiceFormValues;
   savedAt: string | null;
-  /** The number is a default (0001), not the user's: a signed-in user gets the server's next number instead. */
+  /** The number is a default (the first number), not the user's: a signed-in user gets the server's next number instead. */
   numberMissing?: boolean;
 }
 

@@ -1,10 +1,12 @@
 import { DEFAULT_CURRENCY, type CurrencyCode } from '@invoicer/domain/currencies';
 import { addDays } from '@invoicer/domain/dates';
+import { nextInvoiceNumber } from '@invoicer/domain/invoice-number';
 import type { AdjustmentType } from '@invoicer/domain/totals';
 
 /** Default due date: issued date plus 7 days (spec part 1 §9). */
 export const DUE_DAYS = 7;
-export const FIRST_INVOICE_NUMBER = '0001';
+/** A new invoice's number until the server's next one is known: the domain's rule for an account with none. */
+export const FIRST_INVOICE_NUMBER = nextInvoiceNumber([]);
 
 /**
  * One line of the invoice as the user typed it (spec part 1 §3). Quantity and rate stay the
@@ -47,6 +49,19 @@ export interface InvoiceFormValues {
   /** The business chosen in From, saved as business_id. */
   businessId: string | null;
 }
+
+/** Tax, discount and shipping as the summary shows and edits them. */
+export type AdjustmentFields = Pick<
+  InvoiceFormValues,
+  | 'taxPercent'
+  | 'taxType'
+  | 'showTax'
+  | 'discountPercent'
+  | 'discountType'
+  | 'showDiscount'
+  | 'shippingAmount'
+  | 'showShipping'
+>;
 
 /** Ids are made in the browser; randomUUID is missing outside secure contexts (plain http on a LAN). */
 export function newItemId(): string {

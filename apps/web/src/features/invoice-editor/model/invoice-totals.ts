@@ -1,19 +1,8 @@
 import { computeTotals, type Totals, type TotalsInput } from '@invoicer/domain/totals';
-import type { InvoiceFormValues } from './invoice-form';
+import type { AdjustmentFields, InvoiceFormValues } from './invoice-form';
 import { decimalTextToMinor, quantityTextToNumber } from './numeric-text';
 
-type TotalsFields = Pick<
-  InvoiceFormValues,
-  | 'items'
-  | 'taxPercent'
-  | 'taxType'
-  | 'showTax'
-  | 'discountPercent'
-  | 'discountType'
-  | 'showDiscount'
-  | 'shippingAmount'
-  | 'showShipping'
->;
+type TotalsFields = AdjustmentFields & Pick<InvoiceFormValues, 'items'>;
 
 /** The form's typed text as the domain's totals input: minor units, basis points for percents, invalid as 0. */
 export function toTotalsInput(values: TotalsFields): TotalsInput {

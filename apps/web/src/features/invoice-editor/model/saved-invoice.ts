@@ -43,20 +43,3 @@ export function toSavedInvoiceBody(values: InvoiceFormValues, kind: 'create' | '
     currency_label: data.currency_label,
   };
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const idOf = (value: unknown): string | null =>
-  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
-
-/** The saved invoice's id, read from invoice_id, invoiceId, invoice.id, data.id or id (spec part 1 §7). */
-export function readSavedInvoiceId(body: unknown): string | null {
-  if (!isRecord(body)) return null;
-  return (
-    idOf(body.invoice_id) ??
-    idOf(body.invoiceId) ??
-    (isRecord(body.invoice) ? idOf(body.invoice.id) : null) ??
-    (isRecord(body.data) ? idOf(body.data.id) : null) ??
-    idOf(body.id)
-  );
-}

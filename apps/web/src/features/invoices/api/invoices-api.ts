@@ -1,11 +1,13 @@
-import type {
-  Invoice,
-  InvoiceListResponse,
-  InvoiceResponse,
-  InvoiceStatusResponse,
+import {
+  INVOICES_DEFAULT_PER_PAGE,
+  invoiceDeleteResponseSchema,
+  invoiceListResponseSchema,
+  invoiceResponseSchema,
+  invoiceStatusResponseSchema,
+  type Invoice,
+  type InvoiceListResponse,
+  type InvoiceStatusResponse,
 } from '@invoicer/domain/api/invoices';
-import { INVOICES_DEFAULT_PER_PAGE } from '@invoicer/domain/api/invoices';
-import type { OkResponse } from '@invoicer/domain/api/common';
 import { invoiceFileName } from '@invoicer/domain/invoice-number';
 import type { InvoiceStatus } from '@invoicer/domain/status';
 import { ApiError, apiBlob, apiJson, apiResponse } from '../../../lib/api-client';
@@ -17,25 +19,26 @@ export function fetchInvoices(query: ListQuery, signal?: AbortSignal): Promise<I
   const params = new URLSearchParams({ page: String(query.page), per_page: String(INVOICES_DEFAULT_PER_PAGE) });
   if (query.search) params.set('search', query.search);
   if (query.status !== 'all') params.set('status', query.status);
-  return apiJson<InvoiceListResponse>(`/api/invoices?${params}`, signal ? { signal } : {});
+  return apiJson(`/api/invoices?${params}`, { schema: invoiceListResponseSchema, ...(signal ? { signal } : {}) });
 }
 
 /** GET /api/invoices/{id} with the linked client and business (the detail page). */
 export async function fetchInvoice(id: string, signal?: AbortSignal): Promise<Invoice> {
   const path = `/api/invoices/${encodeURIComponent(id)}?include_client=true&include_business=true`;
-  const { invoice } = await apiJson<InvoiceResponse>(path, signal ? { signal } : {});
+  const { invoice } = await apiJson(path, { schema: invoiceResponseSchema, ...(signal ? { signal } : {}) });
   return invoice;
 }
 
-export function deleteInvoice(id: string): Promise<OkResponse> {
-  return apiJson<OkResponse>(`/api/invoices/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deleteInvoice(id: string) {
+  return apiJson(`/api/invoices/${encodeURIComponent(id)}`, { method: 'DELETE', schema: invoiceDeleteResponseSchema });
 }
 
 /** PUT /api/invoices/{id}/status: the answer carries the invoice with its effective status. */
 export function updateInvoiceStatus(id: string, status: InvoiceStatus): Promise<InvoiceStatusResponse> {
-  return apiJson<InvoiceStatusResponse>(`/api/invoices/${encodeURIComponent(id)}/status`, {
+  return apiJson(`/api/invoices/${encodeURIComponent(id)}/status`, {
     method: 'PUT',
     body: { status },
+    schema: invoiceStatusResponseSchema,
   });
 }
 

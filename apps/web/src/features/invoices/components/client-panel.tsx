@@ -3,7 +3,7 @@ import { Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/ui/avatar';
 import { placeholderClient, type ClientView } from '../model/invoice-view';
-import { Panel, panelLinkClass } from './panel';
+import { Panel, panelLinkClass } from '../../../components/ui/panel';
 
 function clientOf(invoice: Invoice): ClientView {
   const client = invoice.client;
@@ -35,6 +35,7 @@ export function ClientPanel({ invoice }: { invoice: Invoice }) {
   return (
     <Panel
       title="Client"
+      className="sm:p-6"
       action={
         client.id ? (
           <Link to={`/clients?edit=${encodeURIComponent(client.id)}`} className={panelLinkClass}>

@@ -1,11 +1,11 @@
 import type { Invoice } from '@invoicer/domain/api/invoices';
-import { formatMoney, parseMinor } from '@invoicer/domain/money';
+import { amountToMinor, formatMoney } from '@invoicer/domain/money';
 import type { Totals } from '@invoicer/domain/totals';
 import { Pencil, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import { DEFAULT_SYMBOL, formatLongDate } from '../model/format';
 import { addressLines } from '../model/invoice-view';
-import { Panel, panelLinkClass } from './panel';
+import { Panel, panelLinkClass } from '../../../components/ui/panel';
 
 function BusinessBlock({ invoice }: { invoice: Invoice }) {
   const business = invoice.business;
@@ -59,10 +59,10 @@ function BusinessBlock({ invoice }: { invoice: Invoice }) {
 export function DetailsPanel({ invoice, totals, isMobile }: { invoice: Invoice; totals: Totals; isMobile: boolean }) {
   const symbol = invoice.currency?.symbol || DEFAULT_SYMBOL;
   const money = (minor: number) => formatMoney(minor, symbol);
-  const rate = (unitCost: number) => money(parseMinor(unitCost) ?? 0);
+  const rate = (unitCost: number) => money(amountToMinor(unitCost));
   const { items } = invoice.data;
   return (
-    <Panel title="Invoice Details">
+    <Panel title="Invoice Details" className="sm:p-6">
       <dl className="grid grid-cols-2 gap-4 text-sm">
         <div>
           <dt className="font-medium text-slate-500">Issued Date</dt>

@@ -1,11 +1,11 @@
 import { Badge } from '../../../components/ui/badge';
 import { Switch } from '../../../components/ui/switch';
-import { Panel } from './panel';
+import { Panel } from '../../../components/ui/panel';
 
 /** Spec part 2 §2: a placeholder; online payments are not built, so the toggle cannot be turned on. */
 export function IntegrationsPanel() {
   return (
-    <Panel title="Integrations" action={<Badge tone="warning">Coming soon</Badge>}>
+    <Panel title="Integrations" className="sm:p-6" action={<Badge tone="warning">Coming soon</Badge>}>
       <p className="text-sm text-slate-600">
         Online card payments on your invoices are coming soon. Until then, your client pays with the payment details on
         the invoice.

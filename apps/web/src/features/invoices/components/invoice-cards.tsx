@@ -2,7 +2,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { formatAmount, formatShortDate } from '../model/format';
 import { selectAllState, type InvoiceRowsProps } from './invoice-table';
 import { RowActions } from './row-actions';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 
 /** The list under 768 px: one card per invoice, the same facts and actions as the table's row. */
 export function InvoiceCards({ invoices, selected, onToggle, onToggleAll, ...actions }: InvoiceRowsProps) {

@@ -7,14 +7,15 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { isNotFound } from '../api/invoices-api';
 import { useDownloadInvoice, useInvoice, useSetInvoiceStatus } from '../hooks/use-invoices';
-import { useIsMobile } from '../hooks/use-is-mobile';
+import { useIsMobile } from '../../../lib/use-media-query';
 import { invoiceTotals, toPreviewBody } from '../model/invoice-view';
-import { failureMessage, INVOICE_TOASTS } from '../model/messages';
+import { failureMessage } from '../../../lib/api-client';
+import { INVOICE_TOASTS } from '../model/messages';
 import { ClientPanel } from './client-panel';
 import { DetailsPanel } from './details-panel';
 import { IntegrationsPanel } from './integrations-panel';
 import { InvoicePreviewDialog } from '../../../components/invoice-preview-dialog';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 import { TotalPanel } from './total-panel';
 
 const backLinkClass =

@@ -13,7 +13,7 @@ import {
   useInvoiceList,
   useSetInvoiceStatus,
 } from '../hooks/use-invoices';
-import { useIsMobile } from '../hooks/use-is-mobile';
+import { useIsMobile } from '../../../lib/use-media-query';
 import { useListQuery } from '../hooks/use-list-query';
 import { INVOICE_TOASTS } from '../model/messages';
 import { InvoiceCards } from './invoice-cards';

@@ -2,7 +2,7 @@ import type { InvoiceListItem } from '@invoicer/domain/api/invoices';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { formatAmount, formatShortDate } from '../model/format';
 import { RowActions, type RowActionHandlers } from './row-actions';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 
 export interface InvoiceRowsProps extends RowActionHandlers {
   invoices: InvoiceListItem[];

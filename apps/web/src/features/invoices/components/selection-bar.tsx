@@ -1,13 +1,7 @@
 import { Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-
-/** Bytes as the progress line shows them ('312 KB'); the ZIP's final size is unknown while it streams. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+import { formatBytes } from '../model/format';
 
 export interface SelectionBarProps {
   count: number;

@@ -2,7 +2,7 @@ import type { Invoice } from '@invoicer/domain/api/invoices';
 import { formatMoney } from '@invoicer/domain/money';
 import type { Totals } from '@invoicer/domain/totals';
 import { DEFAULT_SYMBOL } from '../model/format';
-import { Panel } from './panel';
+import { Panel } from '../../../components/ui/panel';
 
 /** '7.5%' for a percent adjustment; nothing for a fixed one. */
 function rate(type: 'percent' | 'fixed', value: number): string {
@@ -15,7 +15,7 @@ export function TotalPanel({ invoice, totals }: { invoice: Invoice; totals: Tota
   const money = (minor: number) => formatMoney(minor, symbol);
   const { data } = invoice;
   return (
-    <Panel title="Total">
+    <Panel title="Total" className="sm:p-6">
       <p className="text-3xl font-bold tracking-tight text-slate-900 tabular-nums" data-testid="invoice-total">
         {money(totals.total)}
       </p>

@@ -14,11 +14,13 @@ import {
 } from '../api/invoices-api';
 import { saveFile } from '../../../lib/save-file';
 import type { ListQuery } from '../model/list-query';
-import { failureMessage, INVOICE_TOASTS, isNetworkError } from '../model/messages';
+import { failureMessage, isNetworkError } from '../../../lib/api-client';
+import { INVOICE_TOASTS } from '../model/messages';
 import { statusLabel } from '../model/invoice-status';
+import { queryRoots } from '../../../lib/query-keys';
 
 export const invoiceKeys = {
-  all: ['invoices'] as const,
+  all: queryRoots.invoices,
   lists: () => [...invoiceKeys.all, 'list'] as const,
   list: (query: ListQuery) => [...invoiceKeys.lists(), query] as const,
   detail: (id: string) => [...invoiceKeys.all, 'detail', id] as const,
@@ -91,11 +93,11 @@ export function useDeleteInvoice({ onDeleted }: { onDeleted: (id: string) => voi
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteInvoice(id),
-    onSuccess: async (_answer, id) => {
+    meta: { invalidates: [queryRoots.invoices, queryRoots.dashboard] },
+    onSuccess: (_answer, id) => {
       toast.success(INVOICE_TOASTS.deleted);
       queryClient.removeQueries({ queryKey: invoiceKeys.detail(id) });
       onDeleted(id);
-      await queryClient.invalidateQueries({ queryKey: invoiceKeys.lists() });
     },
     onError: (error) => toast.error(failureMessage(error, INVOICE_TOASTS.deleteFailed)),
   });

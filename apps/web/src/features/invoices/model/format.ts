@@ -1,13 +1,12 @@
 import { formatLongUsDate, isIsoDate } from '@invoicer/domain/dates';
-import { formatMoney, parseMinor } from '@invoicer/domain/money';
+import { amountToMinor, formatMoney } from '@invoicer/domain/money';
 
 /** Spec part 2 §9: £ when an invoice carries no currency of its own. */
 export const DEFAULT_SYMBOL = '£';
 
 /** A contract amount (a decimal number with 2 decimals) as '€1,234.50'. */
 export function formatAmount(amount: number | null | undefined, symbol: string | null | undefined): string {
-  const minor = amount == null ? 0 : (parseMinor(Math.abs(amount)) ?? 0);
-  return formatMoney(amount != null && amount < 0 ? -minor : minor, symbol || DEFAULT_SYMBOL);
+  return formatMoney(amountToMinor(amount ?? 0), symbol || DEFAULT_SYMBOL);
 }
 
 const shortGb = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' });
@@ -30,4 +29,11 @@ export function formatShortDate(value: string | null | undefined): string {
 /** The detail page's date (spec part 2 §9, long US: 'November 21, 2026'). */
 export function formatLongDate(value: string | null | undefined): string {
   return value && isIsoDate(value) ? formatLongUsDate(value) : 'Not set';
+}
+
+/** Bytes as the ZIP's progress line shows them ('312 KB'); its final size is unknown while it streams. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }

@@ -1,6 +1,6 @@
 import type { InvoiceData } from '@invoicer/domain/api/invoices';
 import type { InvoiceDocumentInput } from '@invoicer/domain/invoice-document';
-import { parseMinor } from '@invoicer/domain/money';
+import { amountToMinor } from '@invoicer/domain/money';
 import { computeTotals, type Totals } from '@invoicer/domain/totals';
 
 /**
@@ -9,12 +9,11 @@ import { computeTotals, type Totals } from '@invoicer/domain/totals';
  * Percentages are carried as decimals (7.5); as minor units they are basis points (750).
  */
 export function invoiceTotals(data: InvoiceData): Totals {
-  const minor = (value: number) => parseMinor(value) ?? 0;
   return computeTotals({
-    items: data.items.map((item) => ({ quantity: item.quantity, unitCost: minor(item.unit_cost) })),
-    tax: { enabled: data.show_tax, type: data.tax_type, value: minor(data.tax_percent) },
-    discount: { enabled: data.show_discount, type: data.discount_type, value: minor(data.discount_percent) },
-    shipping: { enabled: data.show_shipping, amount: minor(data.shipping_amount) },
+    items: data.items.map((item) => ({ quantity: item.quantity, unitCost: amountToMinor(item.unit_cost) })),
+    tax: { enabled: data.show_tax, type: data.tax_type, value: amountToMinor(data.tax_percent) },
+    discount: { enabled: data.show_discount, type: data.discount_type, value: amountToMinor(data.discount_percent) },
+    shipping: { enabled: data.show_shipping, amount: amountToMinor(data.shipping_amount) },
   });
 }
 

@@ -1,19 +1,3 @@
-import { ApiError } from '../../../lib/api-client';
-
-/** The fetch wrapper's text when the server's answer carried no sentence of its own. */
-const NO_SERVER_TEXT = /^FAIL: \d+$/;
-
-/** Spec part 2 §8: the server's error text is preferred; otherwise the page's own sentence. */
-export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message && !NO_SERVER_TEXT.test(error.message)) return error.message;
-  return fallback;
-}
-
-/** fetch() rejects with a TypeError when no answer arrived at all (offline, connection refused). */
-export function isNetworkError(error: unknown): boolean {
-  return error instanceof TypeError;
-}
-
 /** The texts of spec part 2 §8 (Invoices toasts, Detail page, Download). */
 export const INVOICE_TOASTS = {
   loadFailed: 'Failed to load invoices',

@@ -1,5 +1,5 @@
 import { apiJson } from '../../../lib/api-client';
-import { normalizePartyList, type Party, type PartyType } from '../model/normalize-party';
+import { partyListReader, type Party, type PartyType } from '../model/normalize-party';
 
 export interface PartyListRequest {
   /** The list endpoint, e.g. /api/clients. */
@@ -15,17 +15,14 @@ export interface PartyListRequest {
 /**
  * GET {endpoint}?user_id&search plus the configured parameters (spec part 2 §7). The picker shows
  * no message when this fails (part 2 §8): an answer with success false or a failed call is logged
- * and reads as an empty list. An aborted call (the picker went away) still rejects.
+ * and reads as an empty list. An aborted call (the picker went away) still rejects. The endpoint is
+ * the page's (a business, client or vendor list), so the answer is read with the picker's own
+ * reader of the spec's alternative field names rather than one endpoint's schema.
  */
 export async function fetchParties({ endpoint, type, userId, search = '', params, signal }: PartyListRequest) {
   const query = new URLSearchParams({ user_id: userId, search, ...params });
   try {
-    const body = await apiJson<unknown>(`${endpoint}?${query}`, signal ? { signal } : {});
-    if (typeof body === 'object' && body !== null && (body as { success?: unknown }).success === false) {
-      console.error('Failed to fetch parties', (body as { error?: unknown }).error);
-      return [] as Party[];
-    }
-    return normalizePartyList(body, type);
+    return await apiJson(`${endpoint}?${query}`, { schema: partyListReader(type), ...(signal ? { signal } : {}) });
   } catch (error) {
     if (signal?.aborted) throw error;
     console.error('Failed to fetch parties', error);

@@ -1,4 +1,4 @@
-import { Pencil, Plus } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import {
   useCallback,
   useEffect,
@@ -10,45 +10,23 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Label, Textarea } from '../../../components/ui/field';
-import { cn } from '../../../lib/cn';
+import { usePartyForm, type PartyFormRenderProps, type PartyPickerLinks } from '../hooks/use-party-form';
 import { useParties } from '../hooks/use-parties';
 import {
   filterParties,
   firstLine,
   lastLine,
-  normalizeParty,
   partyAddressBlock,
   type Party,
   type PartyType,
 } from '../model/normalize-party';
+import { PartySuggestions, type PartyOption } from './party-suggestions';
 
 /** Spec part 2 §9 and part 1 §9. */
 export const CLOSE_DELAY_MS = 150;
 export const SEARCH_DEBOUNCE_MS = 100;
-
-export interface PartyFormRenderProps {
-  mode: 'create' | 'edit';
-  /** The party being edited; null when creating. */
-  party: Party | null;
-  /** Cancel, or after a save. */
-  onClose: () => void;
-  /** The record the server saved (any of the accepted field names). */
-  onSaved: (saved: unknown) => void;
-}
-
-/**
- * Routed mode (spec part 2 §2): create and edit forms on their own routes instead of a modal.
- * Either may be given alone; the other then uses the modal.
- */
-export interface PartyPickerLinks {
-  /** 'Add new {type}' goes to this path; on this path the create form opens. */
-  create?: string;
-  /** Edit goes to `{edit}/edit/{id}` (true: `/{type}/edit/{id}`); on such a path with a known id the edit form opens. */
-  edit?: string | true;
-}
 
 export interface PartyPickerProps {
   type: PartyType;
@@ -72,14 +50,6 @@ export interface PartyPickerProps {
   renderForm?: (form: PartyFormRenderProps) => ReactNode;
   links?: PartyPickerLinks;
 }
-
-interface OpenForm {
-  mode: 'create' | 'edit';
-  party: Party | null;
-  routed: boolean;
-}
-
-type Option = { kind: 'party'; party: Party } | { kind: 'add' };
 
 /**
  * A suggestion text area for a business, client or vendor (spec part 2 §2, §4, §5; part 1 §2):
@@ -105,8 +75,6 @@ export function PartyPicker({
   const id = useId();
   const listboxId = `${id}-listbox`;
   const optionId = (index: number) => `${id}-option-${index}`;
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
   const { parties, loading, loaded, reload } = useParties({
     endpoint,
     type,
@@ -116,7 +84,6 @@ export function PartyPicker({
 
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
-  const [form, setForm] = useState<OpenForm | null>(null);
   const closeTimer = useRef<number | undefined>(undefined);
   const popup = useRef<HTMLDivElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -140,24 +107,11 @@ export function PartyPicker({
     if (searchText === query) return;
     const timer = window.setTimeout(() => {
       setQuery(searchText);
-      setActiveIndex(-1);
       // Emptied text loads the list afresh (spec part 2 §7).
       if (isEmpty) void reload();
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [searchText, query, isEmpty, reload]);
-
-  const matches = useMemo(() => filterParties(parties, query), [parties, query]);
-  const canAdd = Boolean(links?.create) || renderForm !== undefined;
-  const options = useMemo<Option[]>(
-    () => [
-      ...matches.map((party) => ({ kind: 'party' as const, party })),
-      ...(canAdd ? [{ kind: 'add' as const }] : []),
-    ],
-    [matches, canAdd],
-  );
-  const chosen = partyId === null ? undefined : parties.find((party) => party.id === partyId);
-  const editPrefix = links?.edit === true ? `/${type}` : links?.edit;
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
@@ -170,65 +124,44 @@ export function PartyPicker({
     [onChange],
   );
 
-  const openForm = useCallback(
-    (mode: 'create' | 'edit') => {
-      setOpen(false);
-      setActiveIndex(-1);
-      if (mode === 'create' && links?.create) {
-        navigate(links.create);
-        return;
-      }
-      if (mode === 'edit' && editPrefix && partyId !== null) {
-        navigate(`${editPrefix}/edit/${encodeURIComponent(partyId)}`);
-        return;
-      }
-      if (!renderForm) {
-        console.error(`No ${mode} form configured for the ${type} picker`);
-        return;
-      }
-      if (mode === 'edit' && !chosen) return;
-      skipFocusOpen.current = true;
-      setForm({ mode, party: mode === 'edit' ? (chosen ?? null) : null, routed: false });
-    },
-    [links?.create, editPrefix, partyId, renderForm, type, chosen, navigate],
+  const forms = usePartyForm({
+    type,
+    partyId,
+    parties,
+    renderForm,
+    links,
+    onSaved: useCallback(
+      (party: Party | null) => {
+        if (party) choose(party);
+        void reload();
+      },
+      [choose, reload],
+    ),
+  });
+  const matches = useMemo(() => filterParties(parties, query), [parties, query]);
+  const { canAdd } = forms;
+  const options = useMemo<PartyOption[]>(
+    () => [
+      ...matches.map((party) => ({ kind: 'party' as const, party })),
+      ...(canAdd ? [{ kind: 'add' as const }] : []),
+    ],
+    [matches, canAdd],
   );
 
-  // Routed mode: the create route, or the edit shape with a known id, opens the form (spec part 2 §2),
-  // once per visit of that path (the list reloading after the save must not open it again).
-  const routeHandled = useRef<string | null>(null);
-  useEffect(() => {
-    if (!renderForm || routeHandled.current === pathname) return;
-    let next: OpenForm;
-    if (links?.create && pathname === links.create) {
-      next = { mode: 'create', party: null, routed: true };
-    } else if (editPrefix && pathname.startsWith(`${editPrefix}/edit/`)) {
-      const editId = decodeURIComponent(pathname.slice(`${editPrefix}/edit/`.length));
-      const party = parties.find((entry) => entry.id === editId);
-      if (!party) return; // not (yet) a known party
-      next = { mode: 'edit', party, routed: true };
-    } else {
-      routeHandled.current = null;
-      return;
-    }
-    routeHandled.current = pathname;
-    setForm(next);
-  }, [pathname, links?.create, editPrefix, parties, renderForm]);
+  // The highlight belongs to the list it was made in: a keystroke that leaves the list as it was keeps it.
+  const optionsKey = options.map((option) => (option.kind === 'party' ? option.party.id : '+')).join('\n');
+  const [highlightedIn, setHighlightedIn] = useState(optionsKey);
+  if (highlightedIn !== optionsKey) {
+    setHighlightedIn(optionsKey);
+    setActiveIndex(-1);
+  }
 
-  const routedForm = form?.routed === true;
-  const closeForm = useCallback(() => {
-    setForm(null);
-    // Routed mode: closing the form leaves its route (spec part 2 §2).
-    if (routedForm) navigate(-1);
-  }, [routedForm, navigate]);
-
-  const formSaved = useCallback(
-    (saved: unknown) => {
-      const party = normalizeParty(saved, type);
-      if (party) choose(party);
-      void reload();
-    },
-    [type, choose, reload],
-  );
+  const openForm = (mode: 'create' | 'edit') => {
+    setOpen(false);
+    setActiveIndex(-1);
+    // Focus coming back from a closed modal must not reopen the list.
+    if (forms.openForm(mode)) skipFocusOpen.current = true;
+  };
 
   const handleChange = (text: string) => {
     // Editing the name away from the chosen party's unlinks it; editing its other lines does not.
@@ -283,14 +216,11 @@ export function PartyPicker({
       document.getElementById(`${id}-option-${activeIndex}`)?.scrollIntoView({ block: 'nearest' });
   }, [open, activeIndex, id]);
 
-  const showEdit = partyId !== null && (editPrefix !== undefined || (renderForm !== undefined && chosen !== undefined));
-  const addLabel = `Add new ${type}`;
-
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <div className="flex min-h-8 items-center justify-between gap-2">
         <Label htmlFor={id}>{label}</Label>
-        {showEdit && (
+        {forms.canEdit && (
           <Button
             variant="ghost"
             size="sm"
@@ -339,84 +269,26 @@ export function PartyPicker({
           }}
         />
         {open && (
-          <div
-            ref={popup}
-            className="absolute inset-x-0 top-full z-30 mt-1 scroll-mb-24 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg md:scroll-mb-4"
-            // Choosing with the mouse or a finger keeps the focus in the text area.
-            onMouseDown={(event) => event.preventDefault()}
-          >
-            <div role="status" className="px-3 text-sm text-slate-600 empty:hidden">
-              {loading && !loaded ? (
-                <span className="flex items-center gap-2 py-2.5">
-                  <span
-                    aria-hidden
-                    className="block h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
-                  />
-                  Loading...
-                </span>
-              ) : matches.length === 0 ? (
-                <span className="block py-2.5">{noResultsText}</span>
-              ) : null}
-            </div>
-            {options.length > 0 && (
-              <ul
-                role="listbox"
-                id={listboxId}
-                aria-label={`${label} suggestions`}
-                aria-busy={loading}
-                className="max-h-72 overflow-y-auto py-1"
-              >
-                {options.map((option, index) =>
-                  option.kind === 'party' ? (
-                    <li
-                      key={option.party.id}
-                      id={optionId(index)}
-                      role="option"
-                      aria-selected={option.party.id === partyId}
-                      onClick={() => choose(option.party)}
-                      onMouseMove={() => setActiveIndex(index)}
-                      className={cn(
-                        'flex min-h-11 cursor-pointer items-center gap-3 px-3 py-2 text-sm',
-                        index === activeIndex && 'bg-indigo-50',
-                      )}
-                    >
-                      <span
-                        aria-hidden
-                        className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700"
-                      >
-                        {option.party.logo}
-                      </span>
-                      <span className="min-w-0 flex-1">
-                        <span className="block truncate font-medium text-slate-900">{option.party.name || '—'}</span>
-                        {option.party.description && (
-                          <span className="block truncate text-xs text-slate-600">{option.party.description}</span>
-                        )}
-                      </span>
-                    </li>
-                  ) : (
-                    <li
-                      key="add"
-                      id={optionId(index)}
-                      role="option"
-                      aria-selected={false}
-                      onClick={() => openForm('create')}
-                      onMouseMove={() => setActiveIndex(index)}
-                      className={cn(
-                        'flex min-h-11 cursor-pointer items-center gap-2 border-t border-slate-100 px-3 py-2 text-sm font-medium text-indigo-700',
-                        index === activeIndex && 'bg-indigo-50',
-                      )}
-                    >
-                      <Plus className="h-4 w-4" aria-hidden />
-                      {addLabel}
-                    </li>
-                  ),
-                )}
-              </ul>
-            )}
-          </div>
+          <PartySuggestions
+            popupRef={popup}
+            listboxId={listboxId}
+            optionId={optionId}
+            label={label}
+            options={options}
+            activeIndex={activeIndex}
+            partyId={partyId}
+            loading={loading}
+            loaded={loaded}
+            noMatches={matches.length === 0}
+            noResultsText={noResultsText}
+            addLabel={`Add new ${type}`}
+            onChoose={choose}
+            onAdd={() => openForm('create')}
+            onActivate={setActiveIndex}
+          />
         )}
       </div>
-      {form && renderForm?.({ mode: form.mode, party: form.party, onClose: closeForm, onSaved: formSaved })}
+      {forms.formView}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchParties } from '../api/parties-api';
 import type { Party, PartyType } from '../model/normalize-party';
+import { queryRoots } from '../../../lib/query-keys';
 
 export interface UsePartiesOptions {
   endpoint: string;
@@ -18,7 +19,7 @@ const NO_PARTIES: Party[] = [];
  */
 export function useParties({ endpoint, type, userId, params }: UsePartiesOptions) {
   const query = useQuery({
-    queryKey: ['parties', endpoint, type, userId, params ?? {}],
+    queryKey: [...queryRoots.parties, endpoint, type, userId, params ?? {}],
     queryFn: ({ signal }) => fetchParties({ endpoint, type, userId, signal, ...(params ? { params } : {}) }),
     enabled: endpoint !== '' && userId !== '',
     staleTime: 0,

@@ -34,8 +34,9 @@ function pick(record: Record<string, unknown>, ...keys: string[]): string {
 
 function count(record: Record<string, unknown>): number {
   for (const key of ['invoice_count', 'total_invoices']) {
-    const value = Number(record[key]);
-    if (record[key] != null && record[key] !== '' && Number.isFinite(value) && value >= 0) return Math.floor(value);
+    const value = Math.floor(Number(record[key]));
+    // Only a count a number can hold exactly (1e300 is not one).
+    if (record[key] != null && record[key] !== '' && Number.isSafeInteger(value) && value >= 0) return value;
   }
   return 0;
 }
@@ -104,6 +105,14 @@ export function normalizePartyList(body: unknown, type: PartyType): Party[] {
     parties.push(party);
   }
   return parties;
+}
+
+/**
+ * normalizePartyList as the reader of a list answer (the fetch wrapper's schema interface): any
+ * answer reads as the list of usable parties it holds, possibly none.
+ */
+export function partyListReader(type: PartyType) {
+  return { safeParse: (body: unknown) => ({ success: true as const, data: normalizePartyList(body, type) }) };
 }
 
 /** Spec part 2 §5: the loaded list filtered case-insensitively on name, e-mail, description and tax id. */

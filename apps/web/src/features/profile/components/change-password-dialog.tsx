@@ -6,7 +6,8 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { changePassword } from '../api/profile-api';
-import { failureMessage, PROFILE_TOASTS } from '../model/messages';
+import { failureMessage } from '../../../lib/api-client';
+import { PROFILE_TOASTS } from '../model/messages';
 import { PasswordField } from '../../../components/ui/text-field';
 
 const EMPTY = { current_password: '', new_password: '', confirm_password: '' };

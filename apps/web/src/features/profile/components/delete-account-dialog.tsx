@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { deleteAccount } from '../api/profile-api';
-import { failureMessage, PROFILE_TOASTS } from '../model/messages';
+import { failureMessage } from '../../../lib/api-client';
+import { PROFILE_TOASTS } from '../model/messages';
 import { deleteWithEmailSchema, deleteWithPasswordSchema } from '../model/profile-forms';
 import { PasswordField, TextField } from '../../../components/ui/text-field';
 

@@ -1,4 +1,4 @@
-import type { SupportIssueType, SupportResponse } from '@invoicer/domain/api/support';
+import { supportResponseSchema, type SupportIssueType } from '@invoicer/domain/api/support';
 import { apiJson } from '../../../lib/api-client';
 
 export interface SupportRequest {
@@ -10,6 +10,6 @@ export interface SupportRequest {
 }
 
 /** POST /api/support (spec part 1 §7). */
-export function sendSupportRequest(body: SupportRequest): Promise<SupportResponse> {
-  return apiJson<SupportResponse>('/api/support', { method: 'POST', body });
+export function sendSupportRequest(body: SupportRequest) {
+  return apiJson('/api/support', { method: 'POST', body, schema: supportResponseSchema });
 }

@@ -1,10 +1,8 @@
 import { SUPPORT_DETAILS_MAX, supportRequestBodySchema, type SupportIssueType } from '@invoicer/domain/api/support';
-import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 
 /** The two fields the user fills in, with the server's own rules (spec part 1 §5). */
 export const supportFormSchema = supportRequestBodySchema.pick({ issueType: true, details: true });
-export type SupportFormValues = z.output<typeof supportFormSchema>;
 /** '' is 'Select an issue type'. */
 export interface SupportFormFields {
   issueType: SupportIssueType | '';
@@ -22,13 +20,8 @@ export const SUPPORT_TEXT = {
   placeholderEmail: 'no-reply@invoicer.app',
 } as const;
 
-/** The fetch wrapper's text when the server's answer carried no sentence of its own. */
-const NO_SERVER_TEXT = /^FAIL: \d+$/;
-
 /** Spec part 1 §8: an unsuccessful answer shows the server's text; a thrown error its own message. */
 export function supportErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    return error.message && !NO_SERVER_TEXT.test(error.message) ? error.message : SUPPORT_TEXT.sendFailed;
-  }
+  if (error instanceof ApiError) return error.serverMessage ?? SUPPORT_TEXT.sendFailed;
   return error instanceof Error && error.message ? error.message : SUPPORT_TEXT.somethingWrong;
 }

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { cn } from '../../lib/cn';
 
-/** A titled box of the detail page; `action` sits beside the title (an edit link). */
+/** A titled card of the dashboard and the invoice page; `action` sits at the title's right (a link, a legend). */
 export function Panel({
   title,
   action,
@@ -12,24 +13,24 @@ export function Panel({
   children: ReactNode;
   className?: string;
 }) {
-  const id = `panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const id = useId();
   return (
     <section
       aria-labelledby={id}
-      className={`rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 ${className ?? ''}`}
+      className={cn('rounded-2xl border border-slate-200 bg-white p-5 shadow-sm', className)}
     >
-      <div className="flex items-center justify-between gap-3">
+      <div className="mb-4 flex items-center justify-between gap-3">
         <h2 id={id} className="text-base font-semibold text-slate-900">
           {title}
         </h2>
         {action}
       </div>
-      <div className="mt-4">{children}</div>
+      {children}
     </section>
   );
 }
 
-/** A small text link with a 44 px touch target on phones. */
+/** A small text link in a panel, with a 44 px touch target on phones. */
 export const panelLinkClass =
   'inline-flex min-h-11 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-indigo-700 hover:bg-indigo-50 hover:text-indigo-900 md:min-h-8 ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';

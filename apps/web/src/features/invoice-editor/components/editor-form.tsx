@@ -1,0 +1,278 @@
+import type { CurrencyCode } from '@invoicer/domain/currencies';
+import {
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useIsMobile } from '../../../lib/use-media-query';
+import { useBrowserStorage } from '../hooks/use-browser-storage';
+import { useDocumentActions } from '../hooks/use-document-actions';
+import { useDraftAutosave } from '../hooks/use-draft-autosave';
+import { useEditorTotals } from '../hooks/use-editor-totals';
+import { useInvoiceSave } from '../hooks/use-invoice-save';
+import { useNextInvoiceNumber } from '../hooks/use-next-invoice-number';
+import { lazyWithFallback } from '../lib/lazy-with-fallback';
+import { clearDraft } from '../model/draft-storage';
+import type { RestoredDraft } from '../model/draft-restore';
+import { editorReducer, initEditorState, type TextField } from '../model/editor-reducer';
+import type { InvoiceFormValues } from '../model/invoice-form';
+import { validateForSave } from '../model/saved-invoice';
+import { ActionPanel } from './action-panel';
+import { CurrencyField } from './currency-field';
+import { DateField } from './date-field';
+import { ErrorBanner } from './error-banner';
+import { ItemsSection } from './items-section';
+import { LogoUploader } from './logo-uploader';
+import type { PartyFieldRenderProps, PartySide } from './party-field';
+import { PartySlot } from './party-slot';
+import { SummarySection } from './summary-section';
+import { InvoiceNumberField, NotesField } from './text-fields';
+
+const InvoicePreviewDialog = lazyWithFallback(
+  () => import('../../../components/invoice-preview-dialog').then((m) => m.InvoicePreviewDialog),
+  function PreviewUnavailable({ onError }: { onError: (error: unknown) => void }) {
+    useEffect(() => onError(new Error('The preview code could not be loaded')), [onError]);
+    return null;
+  },
+);
+
+const TERMS_PLACEHOLDER = 'Please submit payment within 15 days of receipt of this invoice.';
+
+export interface InvoiceEditorProps {
+  /** A guest pressing Save is asked to sign in (spec part 1 §4). */
+  isSignedIn: boolean;
+  /** Opens the sign-in modal; the page supplies it so this feature does not import the auth feature. */
+  onRequireAccount: () => void;
+  /**
+   * Edit mode: the form starts from these values (loaded from the server), Save updates the
+   * invoice `invoiceId` (PUT) and the browser draft is neither read nor written (spec part 1 §4).
+   */
+  initialValues?: InvoiceFormValues;
+  invoiceId?: string;
+  /** Currency of a new invoice: the user's default (settings) once known, EUR for guests. */
+  defaultCurrency?: CurrencyCode;
+  /** After a save to the account: the invoice's id, and whether it was created or updated. */
+  onSaved?: (saved: { id: string; created: boolean; invoiceNumber: string }) => void;
+  /** Shown above the form, e.g. the edit-mode banner 'Editing Invoice: {number}'. */
+  banner?: ReactNode;
+  /** The page's title; 'New Invoice' unless given. */
+  heading?: string;
+  /** An error to show in the banner from the start (a failed edit load that left edit mode). */
+  initialError?: string | null;
+  /**
+   * From and To as the page wants them (the signed-in user's business / client pickers); plain
+   * text areas without it. The editor shows the plain field while the page's one loads.
+   */
+  renderPartyField?: (field: PartyFieldRenderProps) => ReactNode;
+}
+
+/** The form itself, from its first values (a draft, a fresh form, or the invoice being edited). */
+export function EditorForm({
+  isSignedIn,
+  onRequireAccount,
+  initialValues,
+  invoiceId,
+  onSaved,
+  banner,
+  heading = 'New Invoice',
+  initialError = null,
+  renderPartyField,
+  initial,
+}: InvoiceEditorProps & { initial: RestoredDraft }) {
+  const persistDraft = initialValues === undefined;
+  // A number that is only the default waits for the server's next number (signed-in users, new invoices).
+  const numberToFetch = persistDraft && initial.numberMissing === true;
+  const [state, dispatch] = useReducer(editorReducer, initial.values, (values) =>
+    initEditorState(numberToFetch && isSignedIn ? { ...values, invoiceNumber: '' } : values),
+  );
+  const { values } = state;
+  const [lastSaved, setLastSaved] = useState<string | null>(initial.savedAt);
+  const [error, setError] = useState<string | null>(initialError);
+  const isMobile = useIsMobile();
+
+  const autosave = useDraftAutosave(values, persistDraft, setLastSaved);
+
+  // The action handlers read the latest values through a ref, so they stay the same functions
+  // and the action panel does not render again on every keystroke.
+  const valuesRef = useRef(values);
+  useLayoutEffect(() => {
+    valuesRef.current = values;
+  });
+
+  useNextInvoiceNumber({
+    isSignedIn,
+    placeholder: numberToFetch ? values.invoiceNumber : null,
+    valuesRef,
+    onNumber: (number) => {
+      // Not the user's change: an untouched form stays untouched (no draft is written for it).
+      autosave.ignoreNextChange();
+      dispatch({ type: 'setText', field: 'invoiceNumber', value: number });
+    },
+  });
+
+  const { totals, amounts, symbol } = useEditorTotals(values);
+  const { items, taxPercent, taxType, showTax, discountPercent, discountType, showDiscount } = values;
+  const { shippingAmount, showShipping } = values;
+
+  // A chosen client or business belongs to the account that chose it: signed out, only the text stays.
+  useEffect(() => {
+    if (isSignedIn) return;
+    const { from, to, businessId, clientId } = valuesRef.current;
+    if (businessId !== null) dispatch({ type: 'setParty', side: 'from', value: from, partyId: null });
+    if (clientId !== null) dispatch({ type: 'setParty', side: 'to', value: to, partyId: null });
+  }, [isSignedIn]);
+
+  const setText = useMemo(() => {
+    const setter = (field: TextField) => (value: string) => dispatch({ type: 'setText', field, value });
+    const party = (side: PartySide) => (value: string, partyId: string | null) =>
+      dispatch({ type: 'setParty', side, value, partyId });
+    return {
+      from: party('from'),
+      to: party('to'),
+      logoUrl: setter('logoUrl'),
+    };
+  }, []);
+  const setCurrency = useCallback((currency: CurrencyCode) => dispatch({ type: 'setCurrency', currency }), []);
+  const setIssuedDate = useCallback((value: string) => dispatch({ type: 'setIssuedDate', value }), []);
+  const setDueDate = useCallback((value: string) => dispatch({ type: 'setDueDate', value }), []);
+
+  const saved = useCallback(
+    (savedForm: InvoiceFormValues, { id }: { id: string }) => {
+      setLastSaved(new Date().toISOString());
+      if (persistDraft) {
+        // The invoice is in the account now: the browser draft goes (spec part 1 §4).
+        autosave.cancelPending();
+        clearDraft();
+      }
+      onSaved?.({ id, created: invoiceId === undefined, invoiceNumber: savedForm.invoiceNumber });
+    },
+    [persistDraft, autosave, onSaved, invoiceId],
+  );
+  const invoiceSave = useInvoiceSave({ invoiceId, onSaved: saved, onFailed: setError });
+  const { save } = invoiceSave;
+  const handleSave = useCallback(() => {
+    if (!isSignedIn) {
+      onRequireAccount();
+      return;
+    }
+    const current = valuesRef.current;
+    const invalid = validateForSave(current);
+    setError(invalid);
+    if (!invalid) void save(current);
+  }, [isSignedIn, onRequireAccount, save]);
+
+  const documents = useDocumentActions(valuesRef, setError);
+  const storage = useBrowserStorage(valuesRef, dispatch, setLastSaved);
+
+  return (
+    <div data-testid="invoice-editor" className="@container mx-auto w-full max-w-6xl px-3 py-4 sm:px-4 md:px-6 md:py-6">
+      <h1 className="mb-3 text-xl font-semibold text-slate-900 md:text-2xl">{heading}</h1>
+      {banner}
+      <ErrorBanner message={error} onDismiss={() => setError(null)} />
+      <div className="mt-3 flex flex-col gap-4 @4xl:flex-row @4xl:items-start @4xl:gap-6">
+        <div className="@container order-2 flex min-w-0 flex-1 flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:p-8 @4xl:order-1">
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+            <LogoUploader logoUrl={values.logoUrl} onLogoUrlChange={setText.logoUrl} />
+            <div className="grid w-full grid-cols-1 gap-3 sm:w-72">
+              <InvoiceNumberField value={values.invoiceNumber} dispatch={dispatch} />
+              <CurrencyField value={values.currency} onChange={setCurrency} />
+            </div>
+          </div>
+
+          <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+            <PartySlot
+              render={renderPartyField}
+              side="from"
+              label="From"
+              value={values.from}
+              partyId={values.businessId}
+              onChange={setText.from}
+              placeholder="Who is this from?"
+            />
+            <PartySlot
+              render={renderPartyField}
+              side="to"
+              label="To"
+              value={values.to}
+              partyId={values.clientId}
+              onChange={setText.to}
+              placeholder="Who is this to?"
+            />
+          </div>
+
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <DateField label="Issued Date" value={values.issuedDate} onChange={setIssuedDate} />
+            <DateField label="Due Date" value={values.dueDate} onChange={setDueDate} />
+          </div>
+
+          <ItemsSection items={items} amounts={amounts} dispatch={dispatch} dragDisabled={isMobile} />
+
+          <div className="grid grid-cols-1 gap-6 @2xl:grid-cols-2">
+            <div className="flex flex-col gap-4">
+              <NotesField
+                label="Payment Details"
+                value={values.paymentDetails}
+                field="paymentDetails"
+                placeholder="Bank account, PayPal or other ways to pay"
+                dispatch={dispatch}
+              />
+              <NotesField
+                label="Terms"
+                value={values.terms}
+                field="terms"
+                placeholder={TERMS_PLACEHOLDER}
+                dispatch={dispatch}
+              />
+            </div>
+            <SummarySection
+              totals={totals}
+              symbol={symbol}
+              dispatch={dispatch}
+              taxPercent={taxPercent}
+              taxType={taxType}
+              showTax={showTax}
+              discountPercent={discountPercent}
+              discountType={discountType}
+              showDiscount={showDiscount}
+              shippingAmount={shippingAmount}
+              showShipping={showShipping}
+            />
+          </div>
+        </div>
+
+        <aside className="order-1 @4xl:sticky @4xl:top-4 @4xl:order-2 @4xl:w-64 @4xl:shrink-0">
+          <ActionPanel
+            onSave={handleSave}
+            onDownload={documents.download}
+            onPreview={documents.preview}
+            previewRef={documents.previewButton}
+            downloading={documents.downloading}
+            saving={invoiceSave.saving}
+            saved={invoiceSave.savedValues === values}
+            lastSaved={lastSaved}
+            onSaveToBrowser={storage.saveToBrowser}
+            onLoadFromBrowser={storage.loadFromBrowser}
+            onClearStorage={storage.clearStorage}
+          />
+        </aside>
+      </div>
+
+      {documents.previewDocument && (
+        <Suspense fallback={null}>
+          <InvoicePreviewDialog
+            document={documents.previewDocument}
+            title="Invoice preview"
+            onClose={documents.closePreview}
+            onError={documents.failPreview}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { toEditData } from '@invoicer/domain/api/invoices';
+import { CURRENCY_CODES } from '@invoicer/domain/currencies';
+import { invoiceDocumentInputSchema, MESSAGES } from '@invoicer/domain/invoice-document';
+import { computeTotals } from '@invoicer/domain/totals';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { toEditInvoice } from './edit-data';
+import { createFreshForm, type InvoiceFormValues, type LineItem } from './invoice-form';
+import { SEND_MESSAGES, toDocumentInput, validateForSend } from './invoice-payload';
+import { computeEditorTotals } from './invoice-totals';
+import { SAVE_MESSAGES, toSavedInvoiceBody, validateForSave } from './saved-invoice';
+
+const TODAY = '2026-11-21';
+
+/** An amount as the form holds it after leaving the field: the decimal text of whole hundredths. */
+const amountText = (max: number) => fc.integer({ min: 0, max }).map((minor) => String(minor / 100));
+const lineItem: fc.Arbitrary<LineItem> = fc.record({
+  id: fc.uuid(),
+  name: fc.oneof(
+    fc.constant(''),
+    fc.string({ minLength: 1, maxLength: 20 }).filter((name) => name.trim() !== ''),
+  ),
+  description: fc.string({ maxLength: 20 }),
+  showDesc: fc.boolean(),
+  quantity: fc.integer({ min: 0, max: 100_000 }).map(String),
+  unitCost: amountText(100_000_000),
+});
+const adjustment = fc.constantFrom('percent', 'fixed') as fc.Arbitrary<'percent' | 'fixed'>;
+/** A form as the inputs let a user fill it in, with From, To and at least one named item. */
+const sendableForm: fc.Arbitrary<InvoiceFormValues> = fc
+  .record({
+    items: fc.array(lineItem, { minLength: 1, maxLength: 6 }),
+    namedItem: lineItem.filter((item) => item.name.trim() !== ''),
+    from: fc.string({ minLength: 1, maxLength: 40 }).filter((text) => text.trim() !== ''),
+    to: fc.string({ minLength: 1, maxLength: 40 }).filter((text) => text.trim() !== ''),
+    currency: fc.constantFrom(...CURRENCY_CODES),
+    taxType: adjustment,
+    taxPercent: amountText(10_000),
+    showTax: fc.boolean(),
+    discountType: adjustment,
+    discountPercent: amountText(10_000),
+    showDiscount: fc.boolean(),
+    shippingAmount: amountText(1_000_000),
+    showShipping: fc.boolean(),
+    terms: fc.string({ maxLength: 40 }),
+  })
+  .map(({ items, namedItem, ...rest }) => ({
+    ...createFreshForm(TODAY),
+    ...rest,
+    invoiceNumber: 'INV-1',
+    items: [...items, namedItem],
+  }));
+
+describe('the checks before sending', () => {
+  it("say the spec's sentences for each action", () => {
+    const empty = createFreshForm(TODAY);
+    expect(validateForSend(empty, 'download')).toBe(MESSAGES.fromTo);
+    expect(validateForSend(empty, 'preview')).toBe(SEND_MESSAGES.preview.fromTo);
+    const parties = { ...empty, from: 'Acme', to: 'Globex' };
+    expect(validateForSend(parties, 'download')).toBe(MESSAGES.items);
+    expect(validateForSend(parties, 'preview')).toBe(SEND_MESSAGES.preview.items);
+    expect(validateForSave(parties)).toBe(SAVE_MESSAGES.required);
+    const named = { ...parties, items: [{ ...parties.items[0]!, name: 'Design' }] };
+    expect(validateForSend(named, 'download')).toBeNull();
+    expect(validateForSave(named)).toBeNull();
+    expect(validateForSave({ ...named, invoiceNumber: '  ' })).toBe(SAVE_MESSAGES.required);
+  });
+});
+
+describe('the body the editor sends', () => {
+  it("is accepted by the server's own schema, and its totals are the editor's", () => {
+    fc.assert(
+      fc.property(sendableForm, (values) => {
+        expect(validateForSend(values, 'download')).toBeNull();
+        const parsed = invoiceDocumentInputSchema.safeParse(toDocumentInput(values));
+        expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+        const document = parsed.data!;
+        // Only named items are sent; the editor counts every row, so compare on the named ones.
+        const named = { ...values, items: values.items.filter((item) => item.name.trim() !== '') };
+        const server = computeTotals({
+          items: document.items,
+          tax: document.tax,
+          discount: document.discount,
+          shipping: document.shipping,
+        });
+        expect(server).toEqual(computeEditorTotals(named));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('sends a new invoice as a draft and leaves the status of an updated one alone', () => {
+    const values = { ...createFreshForm(TODAY), from: 'Acme', to: 'Globex', clientId: 'c1', businessId: null };
+    expect(toSavedInvoiceBody(values, 'create')).toMatchObject({ status: 'draft', client_id: 'c1', business_id: null });
+    expect(toSavedInvoiceBody(values, 'update')).not.toHaveProperty('status');
+  });
+
+  it('comes back from the server as the same form in edit mode', () => {
+    fc.assert(
+      fc.property(sendableForm, fc.uuid(), (values, id) => {
+        const document = invoiceDocumentInputSchema.parse(toDocumentInput(values));
+        const edit = toEditData(document, { id, clientId: values.clientId, businessId: null, status: 'draft' });
+        const restored = toEditInvoice(edit, TODAY);
+        expect(restored.invoiceNumber).toBe(values.invoiceNumber);
+        // The server keeps named items only, trimmed, with its own ids; a hidden description is not sent.
+        const sentItems = values.items
+          .filter((item) => item.name.trim() !== '')
+          .map(({ name, description, showDesc, quantity, unitCost }) => ({
+            name: name.trim(),
+            description: showDesc ? description.trim() : '',
+            quantity,
+            unitCost,
+          }));
+        expect(
+          restored.values.items.map(({ name, description, quantity, unitCost }) => ({
+            name,
+            description,
+            quantity,
+            unitCost,
+          })),
+        ).toEqual(sentItems);
+        // From and To come back trimmed, as the server stores them.
+        const { items: _sent, ...rest } = values;
+        const { items: _restored, ...restoredRest } = restored.values;
+        expect(restoredRest).toEqual({ ...rest, from: values.from.trim(), to: values.to.trim() });
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

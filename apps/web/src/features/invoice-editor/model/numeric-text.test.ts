@@ -1,0 +1,168 @@
+import { MAX_MONEY_MINOR, minorToFixed } from '@invoicer/domain/money';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  acceptQuantityText,
+  acceptUnitCostText,
+  decimalTextToMinor,
+  normalizeDecimalText,
+  QUANTITY_MAX_LENGTH,
+  quantityTextToNumber,
+  sanitizeAdjustmentText,
+  stripLeadingZeros,
+} from './numeric-text';
+
+/** What a user may type: any text, and text made of the characters a number field sees most. */
+const typed = fc.oneof(
+  fc.string(),
+  fc.stringMatching(/^[0-9.eE+\- ]{0,16}$/),
+  fc.stringMatching(/^\d{0,14}(\.\d{0,4})?$/),
+);
+/** A decimal as a money input holds it: up to 12 whole digits and 2 decimals. */
+const moneyText = fc
+  .tuple(fc.stringMatching(/^\d{1,12}$/), fc.stringMatching(/^\d{0,2}$/))
+  .map(([whole, fraction]) => (fraction ? `${whole}.${fraction}` : whole));
+
+describe('quantity text', () => {
+  it('takes empty and up to 10 digits, nothing else', () => {
+    expect(acceptQuantityText('')).toBe(true);
+    expect(acceptQuantityText('12')).toBe(true);
+    expect(acceptQuantityText('1'.repeat(QUANTITY_MAX_LENGTH))).toBe(true);
+    expect(acceptQuantityText('1'.repeat(QUANTITY_MAX_LENGTH + 1))).toBe(false);
+    for (const refused of ['1.5', '-1', '1e3', ' 1', '٣', '１']) expect(acceptQuantityText(refused)).toBe(false);
+  });
+
+  it('reads whole numbers; anything else is 0, never NaN or a fraction', () => {
+    expect(quantityTextToNumber(' 42 ')).toBe(42);
+    expect(quantityTextToNumber('')).toBe(0);
+    expect(quantityTextToNumber('4.5')).toBe(0);
+    expect(quantityTextToNumber('9'.repeat(20))).toBe(0);
+    fc.assert(
+      fc.property(typed, (text) => {
+        const quantity = quantityTextToNumber(text);
+        expect(Number.isSafeInteger(quantity) && quantity >= 0).toBe(true);
+      }),
+    );
+  });
+
+  it('reads back what the input accepted', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{1,10}$/), (text) => {
+        expect(acceptQuantityText(text)).toBe(true);
+        expect(quantityTextToNumber(text)).toBe(Number(text));
+      }),
+    );
+  });
+});
+
+describe('unit cost text', () => {
+  it('takes a number with at most 2 decimals and 12 whole digits', () => {
+    for (const accepted of ['', '.', '0', '12.', '.5', '12.34', '999999999999.99']) {
+      expect(acceptUnitCostText(accepted)).toBe(true);
+    }
+    for (const refused of ['1.234', '1,5', '-1', '1e2', '1234567890123', 'abc']) {
+      expect(acceptUnitCostText(refused)).toBe(false);
+    }
+  });
+
+  it('every accepted text is a non-negative amount the product can hold', () => {
+    fc.assert(
+      fc.property(typed, (text) => {
+        if (!acceptUnitCostText(text)) return;
+        const minor = decimalTextToMinor(text);
+        expect(Number.isSafeInteger(minor) && minor >= 0 && minor <= MAX_MONEY_MINOR).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('decimalTextToMinor', () => {
+  it('counts hundredths exactly, and empty, "." and anything invalid as 0', () => {
+    expect(decimalTextToMinor('12.3')).toBe(1230);
+    expect(decimalTextToMinor('0.29')).toBe(29);
+    expect(decimalTextToMinor('.5')).toBe(50);
+    expect(decimalTextToMinor('7.')).toBe(700);
+    for (const zero of ['', '.', 'abc', '1.234', '-3', '1e3']) expect(decimalTextToMinor(zero)).toBe(0);
+  });
+
+  it('inverts minorToFixed for every amount the product holds', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_MONEY_MINOR }), (minor) => {
+        expect(decimalTextToMinor(minorToFixed(minor))).toBe(minor);
+      }),
+    );
+  });
+
+  it('never throws and never gives a negative or fractional count on free text', () => {
+    fc.assert(
+      fc.property(typed, (text) => {
+        const minor = decimalTextToMinor(text);
+        expect(Number.isInteger(minor) && minor >= 0).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('sanitizeAdjustmentText', () => {
+  it('follows the spec: never negative, a percent at most 100, a third decimal refused', () => {
+    expect(sanitizeAdjustmentText('', 'percent', '5')).toBe('');
+    expect(sanitizeAdjustmentText('150', 'percent', '5')).toBe('100');
+    expect(sanitizeAdjustmentText('-3', 'fixed', '5')).toBe('0');
+    expect(sanitizeAdjustmentText('7.125', 'percent', '7.12')).toBe('7.12');
+    expect(sanitizeAdjustmentText('05', 'fixed', '0')).toBe('5');
+    expect(sanitizeAdjustmentText('abc', 'fixed', '1')).toBe('0');
+    expect(sanitizeAdjustmentText('1e3', 'fixed', '0')).toBe('1000');
+    expect(sanitizeAdjustmentText('1e30', 'fixed', '0')).toBe(minorToFixed(MAX_MONEY_MINOR));
+  });
+
+  it('keeps any text within the rules of its kind, whatever is typed', () => {
+    fc.assert(
+      fc.property(typed, fc.constantFrom('percent', 'fixed') as fc.Arbitrary<'percent' | 'fixed'>, (raw, kind) => {
+        const previous = '1.5';
+        const kept = sanitizeAdjustmentText(raw, kind, previous);
+        if (kept === '' || kept === previous) return;
+        expect(kept).toMatch(/^\d*\.?\d{0,2}$/);
+        const minor = decimalTextToMinor(kept);
+        expect(minor).toBeLessThanOrEqual(kind === 'percent' ? 10_000 : MAX_MONEY_MINOR);
+      }),
+    );
+  });
+
+  it('leaves an acceptable amount as typed (but for leading zeros)', () => {
+    fc.assert(
+      fc.property(moneyText, (text) => {
+        expect(sanitizeAdjustmentText(text, 'fixed', 'x')).toBe(stripLeadingZeros(text));
+      }),
+    );
+  });
+});
+
+describe('normalizeDecimalText', () => {
+  it("tidies a number field on leaving it: '' and '.' are 0, '5.' is 5, '.5' is 0.5", () => {
+    expect(normalizeDecimalText('')).toBe('0');
+    expect(normalizeDecimalText('.')).toBe('0');
+    expect(normalizeDecimalText('5.')).toBe('5');
+    expect(normalizeDecimalText('.5')).toBe('0.5');
+    expect(normalizeDecimalText('12.30')).toBe('12.30');
+    expect(normalizeDecimalText('abc')).toBe('0');
+  });
+
+  it('keeps the amount and is idempotent', () => {
+    fc.assert(
+      fc.property(typed, (text) => {
+        const once = normalizeDecimalText(text);
+        expect(normalizeDecimalText(once)).toBe(once);
+        if (/^\d*\.?\d{0,2}$/.test(text.trim())) expect(decimalTextToMinor(once)).toBe(decimalTextToMinor(text));
+      }),
+    );
+  });
+});
+
+describe('stripLeadingZeros', () => {
+  it("drops the zeros a field that showed 0 was typed into, keeping '0.5'", () => {
+    expect(stripLeadingZeros('05')).toBe('5');
+    expect(stripLeadingZeros('007.5')).toBe('7.5');
+    expect(stripLeadingZeros('0.5')).toBe('0.5');
+    expect(stripLeadingZeros('0')).toBe('0');
+  });
+});

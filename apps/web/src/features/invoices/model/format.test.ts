@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SYMBOL, formatAmount, formatBytes, formatLongDate, formatShortDate } from './format';
+import { addressLines, invoiceTotals, placeholderClient } from './invoice-view';
+
+describe('the invoice pages format', () => {
+  it('amounts from the contract with their symbol, £ without one, exactly', () => {
+    expect(formatAmount(1234.5, '€')).toBe('€1,234.50');
+    expect(formatAmount(0.29, '$')).toBe('$0.29');
+    expect(formatAmount(-10.01, '$')).toBe('-$10.01');
+    expect(formatAmount(null, null)).toBe(`${DEFAULT_SYMBOL}0.00`);
+    expect(formatAmount(5, '')).toBe('£5.00');
+  });
+
+  it('short en-GB dates, a calendar date in UTC so no time zone moves it', () => {
+    expect(formatShortDate('2026-11-21')).toBe('21/11/2026');
+    expect(formatShortDate(null)).toBe('—');
+    expect(formatShortDate('not a date')).toBe('—');
+  });
+
+  it("long US dates on the detail page, 'Not set' without one", () => {
+    expect(formatLongDate('2026-11-21')).toBe('November 21, 2026');
+    expect(formatLongDate(null)).toBe('Not set');
+    expect(formatLongDate('21/11/2026')).toBe('Not set');
+  });
+
+  it('the ZIP progress in B, KB and MB', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(2048)).toBe('2 KB');
+    expect(formatBytes(5 * 1024 * 1024 + 100_000)).toBe('5.1 MB');
+  });
+});
+
+describe('the invoice page', () => {
+  it('builds a placeholder client from To: the first line the name, the rest the address', () => {
+    expect(placeholderClient('Globex\n\n 42 Main Road \nSpringfield')).toMatchObject({
+      id: null,
+      name: 'Globex',
+      address: '42 Main Road\nSpringfield',
+      company: '',
+    });
+    expect(placeholderClient('  ').name).toBe('Unknown Customer');
+    expect(addressLines('a\r\nb\rc\n\n')).toEqual(['a', 'b', 'c']);
+  });
+
+  it('computes its figures with the one totals function from the stored decimals', () => {
+    const totals = invoiceTotals({
+      from: 'A',
+      to: 'B',
+      invoice_number: '1',
+      issued_date: null,
+      due_date: null,
+      currency: 'GBP',
+      currency_symbol: '£',
+      currency_label: 'British Pound',
+      logo_url: null,
+      items: [
+        { id: '1', name: 'x', description: '', showDesc: false, quantity: 3, unit_cost: 10.01 },
+        { id: '2', name: 'y', description: '', showDesc: false, quantity: 1, unit_cost: 0.29 },
+      ],
+      show_tax: true,
+      tax_percent: 7.5,
+      tax_type: 'percent',
+      show_discount: true,
+      discount_percent: 1.5,
+      discount_type: 'fixed',
+      show_shipping: true,
+      shipping_amount: 4.35,
+      payment_details: '',
+      payment_instructions: '',
+      terms: '',
+    });
+    // 30.03 + 0.29 = 30.32; tax 7.5 % = 2.274 -> 2.27; - 1.50 + 4.35 = 35.44
+    expect(totals).toMatchObject({ lines: [3003, 29], subtotal: 3032, tax: 227, discount: 150, total: 3544 });
+  });
+});
