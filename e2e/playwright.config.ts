@@ -1,13 +1,15 @@
-import { execSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath, NO_CHROMIUM } from '../scripts/chromium.mjs';
 
 /**
  * Browser tests against the production build served by the real server, on its own embedded
  * PostgreSQL in a throw-away data directory, driving the system Chromium (browser downloads
- * are not used: CHROMIUM_PATH, or `chromium` on PATH).
+ * are not used: CHROMIUM_PATH, or `chromium` on PATH). Everything this run starts listens on
+ * E2E_PORT, E2E_PORT + 1 and E2E_PORT + 307 and keeps its data under a directory named after
+ * E2E_PORT, so runs on other ports (scripts/e2e-shards.mjs runs shards side by side) share nothing.
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -16,15 +18,8 @@ const oidcPort = Number(process.env.E2E_OIDC_PORT ?? port + 307);
 const oidcURL = `http://127.0.0.1:${oidcPort}`;
 // The Google tests tell the provider whom to approve; workers inherit this from the runner.
 process.env.E2E_OIDC_URL = oidcURL;
-const chromiumPath = process.env.CHROMIUM_PATH ?? findChromium();
-
-function findChromium(): string {
-  try {
-    return execSync('command -v chromium || command -v chromium-browser', { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error('The browser tests need Chromium: run "apt-get install chromium" or set CHROMIUM_PATH.');
-  }
-}
+const executablePath = chromiumPath();
+if (!executablePath) throw new Error(`The browser tests need Chromium. ${NO_CHROMIUM}`);
 // One fixed directory, wiped at each run, so runs never pile up clusters in the temp folder.
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `invoicer-e2e-${port}`);
 // Playwright evaluates this file again in every worker; only the runner (before it starts the server) wipes.
@@ -38,6 +33,8 @@ process.env.E2E_PLAIN_URL = `http://127.0.0.1:${plainPort}`;
 
 export default defineConfig({
   testDir: './tests',
+  // Playwright empties this at start: shards running side by side each have their own.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -45,18 +42,7 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath, args: [...CHROMIUM_ARGS] },
   },
   projects: [
     // Tests tagged @desktop or @mobile run only in that project; untagged ones run in both.

@@ -3,7 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ensureSupportedNode, repoRoot } from './node-version.mjs';
-import { chromiumPath, startProductionServer } from './production-server.mjs';
+import { CHROMIUM_ARGS, chromiumPath, NO_CHROMIUM } from './chromium.mjs';
+import { startProductionServer } from './production-server.mjs';
 
 ensureSupportedNode();
 const { buildIfStale } = await import('./build-if-stale.mjs');
@@ -12,7 +13,7 @@ spawnSync('node', ['scripts/bundle-size.mjs'], { cwd: path.join(repoRoot, 'apps/
 
 const chromium = chromiumPath();
 if (!chromium) {
-  console.log('Lighthouse skipped: no Chromium (apt-get install chromium, or set CHROMIUM_PATH).');
+  console.log(`Lighthouse skipped. ${NO_CHROMIUM}`);
   process.exit(0);
 }
 
@@ -22,14 +23,7 @@ const lighthouse = (await import('lighthouse')).default;
 const chromeLauncher = await import('chrome-launcher');
 const chrome = await chromeLauncher.launch({
   chromePath: chromium,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 try {
   const rows = [];

@@ -1,6 +1,6 @@
 // The built server on a throw-away embedded PostgreSQL, for the scripts that measure or picture the
 // product (bench:web, screenshots). Resolves once it serves; stop() ends it and removes its data.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,11 +25,4 @@ export async function startProductionServer(port) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** The system Chromium: CHROMIUM_PATH, or `chromium` on PATH; '' when there is none. */
-export function chromiumPath() {
-  return (
-    process.env.CHROMIUM_PATH ?? spawnSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).stdout.trim()
-  );
 }

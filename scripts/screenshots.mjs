@@ -5,7 +5,8 @@
 // (375×812) width.
 import path from 'node:path';
 import { ensureSupportedNode, repoRoot } from './node-version.mjs';
-import { chromiumPath, startProductionServer } from './production-server.mjs';
+import { CHROMIUM_ARGS, chromiumPath, NO_CHROMIUM } from './chromium.mjs';
+import { startProductionServer } from './production-server.mjs';
 
 ensureSupportedNode();
 const { buildIfStale } = await import('./build-if-stale.mjs');
@@ -13,6 +14,7 @@ buildIfStale();
 const { chromium, request } = await import('playwright-core');
 
 const executablePath = chromiumPath();
+if (!executablePath) throw new Error(NO_CHROMIUM);
 const server = await startProductionServer(4598);
 
 const sampleDraft = {
@@ -47,16 +49,7 @@ const sampleDraft = {
   logoUrl: null,
 };
 
-const browser = await chromium.launch({
-  executablePath,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
 try {
   const shots = [
     ['landing-desktop', '/', { width: 1440, height: 900 }],

@@ -1,5 +1,5 @@
 // `npm test`: unit and route tests (domain, server, web) against real PostgreSQL, then the
-// browser tests against the production build served by the real server.
+// browser tests against the production build served by the real server, in shards run side by side.
 import { spawnSync } from 'node:child_process';
 import { ensureSupportedNode, repoRoot } from './node-version.mjs';
 
@@ -15,5 +15,9 @@ if (!only || only === 'unit') run('npx', ['vitest', 'run']);
 if (!only || only === 'e2e') {
   const { buildIfStale } = await import('./build-if-stale.mjs');
   buildIfStale();
-  run('npm', ['test', '-w', 'e2e']);
+  // Shards side by side (scripts/e2e-shards.mjs); `npm test e2e -- tests/x.spec.ts` passes the filter on.
+  const { runE2eShards } = await import('./e2e-shards.mjs');
+  console.log('\n[test] browser tests (Playwright shards)');
+  const code = await runE2eShards(only === 'e2e' ? process.argv.slice(3) : []);
+  if (code !== 0) process.exit(code);
 }

@@ -23,10 +23,11 @@ import { createPdfPool } from '../src/pdf/pdf-pool';
 import { renderInvoicePdf } from '../src/pdf/render-invoice-pdf';
 import { renderPreviewPng } from '../src/pdf/render-preview-png';
 import { modernTemplate } from '../src/pdf/templates/modern';
+import { CHROMIUM_ARGS, chromiumPath, NO_CHROMIUM } from '../../../scripts/chromium.mjs';
 
 const iterationsArg = process.argv.find((arg) => arg.startsWith('--iterations='));
 const ITERATIONS = iterationsArg ? Math.max(5, Number(iterationsArg.split('=')[1])) : 100;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = chromiumPath();
 
 function invoice(itemCount: number): InvoiceDocument {
   return {
@@ -203,18 +204,9 @@ async function main(): Promise<void> {
     await pool.close();
   }
 
-  let baseline = `Chromium baseline skipped: ${CHROMIUM} not found (apt-get install chromium, or set CHROMIUM_PATH).`;
-  if (existsSync(CHROMIUM)) {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+  let baseline = `Chromium baseline skipped. ${NO_CHROMIUM}`;
+  if (CHROMIUM && existsSync(CHROMIUM)) {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
     try {
       const page = await browser.newPage();
       for (const [label, key, doc, n] of [
