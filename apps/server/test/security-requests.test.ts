@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { HTTPMethods, LightMyRequestResponse, RouteOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { savedPayload } from '../src/features/invoices/invoice-test-fixtures';
 import { signUp, type TestAccount } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import { dbFingerprint } from './db-fingerprint';
@@ -162,6 +163,53 @@ describe('cross-site requests, security headers and hostile uploads', () => {
       expect(response.json().error, url).toBe(`${field} contains a character that is not allowed.`);
       expect(await dbFingerprint(t.pool), url).toEqual(before);
     }
+  });
+
+  it('refuses a lone surrogate in invoice text (a 500 before) and in names (stored as U+FFFD before), storing nothing', async () => {
+    // Issue 13: PostgreSQL's JSONB refused \ud800 in from/to/terms/payment fields (500), and text
+    // columns stored it as U+FFFD, so x\ud800y and x\udc00y collided as invoice numbers (409).
+    const invoiceCases: Array<[Record<string, unknown>, string]> = [
+      [{ from: 'Ada\ud800' }, 'From'],
+      [{ to: 'x\udc00y' }, 'To'],
+      [{ terms: '\ud800' }, 'Terms'],
+      [{ payment_details: 'IBAN\ud83d' }, 'Payment details'],
+      [{ payment_instructions: 'pay\ude00' }, 'Payment instructions'],
+      [{ invoice_number: 'x\ud800y' }, 'Invoice number'],
+      [{ invoice_number: 'x\udc00y' }, 'Invoice number'],
+      [{ items: [{ name: 'Work\ud800', quantity: 1, unit_cost: 1 }] }, 'Item name'],
+    ];
+    const { rows } = await t.pool.query<{ id: string }>(
+      `insert into invoices (user_id, invoice_number, currency, data) values ($1, 'S-1', 'EUR', '{}') returning id`,
+      [account.id],
+    );
+    const cases: Array<[string, 'POST' | 'PUT', unknown, string]> = [
+      ...invoiceCases.flatMap(([data, field]) => [
+        ['/api/invoices', 'POST', savedPayload(account, data), field] as [string, 'POST', unknown, string],
+        [`/api/invoices/${rows[0]!.id}`, 'PUT', savedPayload(account, data), field] as [string, 'PUT', unknown, string],
+      ]),
+      ['/api/clients', 'POST', { name: 'Acme\ud800', email: 'a@example.com' }, 'Name'],
+      ['/api/businesses', 'POST', { name: 'Mine', email: 'b@example.com', address: '\udfff' }, 'Address'],
+      ['/api/users/profile', 'PUT', { first_name: 'Ada', last_name: '\ud800' }, 'Last name'],
+      ['/api/support', 'POST', { issueType: 'other', details: 'Help \udc00' }, 'Details'],
+      ['/api/auth/signin', 'POST', { email: account.email, password: 'correct\ud800horse' }, 'Password'],
+    ];
+    for (const [url, method, payload, field] of cases) {
+      const before = await dbFingerprint(t.pool);
+      const response = await t.app.inject({
+        method,
+        url,
+        payload: payload as object,
+        headers: { cookie: account.cookie },
+      });
+      const label = `${method} ${url} ${field}: ${response.body.slice(0, 200)}`;
+      expect(response.statusCode, label).toBe(400);
+      expect(response.json().errors, label).toEqual([`${field} contains a character that is not allowed.`]);
+      expect(await dbFingerprint(t.pool), label).toEqual(before);
+    }
+    const fffd = await t.pool.query(
+      `select count(*)::int as n from invoices where invoice_number like '%\uFFFD%' or data::text like '%\uFFFD%'`,
+    );
+    expect(fffd.rows[0].n).toBe(0);
   });
 
   async function refusedUpload(label: string, request: { payload: Buffer | string; headers: Record<string, string> }) {

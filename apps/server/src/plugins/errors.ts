@@ -1,3 +1,4 @@
+import { disallowedCharacterMessage, hasDisallowedCharacter } from '@invoicer/domain/api/common';
 import { toErrorEnvelope } from '@invoicer/domain/validation-error';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySchemaCompiler } from 'fastify';
@@ -21,18 +22,19 @@ export class HttpError extends Error {
 }
 
 /**
- * Where a value holds U+0000, which PostgreSQL text cannot store (the insert fails: a 500):
- * the path of the first such string or key, '' for the value itself, undefined when there is none.
- * Schemas refuse it with their own messages where they know the field; this catches the rest
- * (found by the fuzz suite on the sign-up, profile and support bodies).
+ * Where a parsed body still holds a character no text may (U+0000, a lone surrogate: the domain's
+ * hasDisallowedCharacter): the path of the first such string or key, '' for the value itself,
+ * undefined when there is none. Every text schema refuses them itself, naming its field (the
+ * domain's textSchema); this is the same rule and message once more at the edge, for a string
+ * field a schema declares without that building block.
  */
-function pathToNul(value: unknown, path = '', depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+function pathToDisallowed(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return hasDisallowedCharacter(value) ? path : undefined;
   if (depth > 16 || typeof value !== 'object' || value === null) return undefined;
   for (const [key, entry] of Object.entries(value)) {
     const at = Array.isArray(value) ? path : key;
-    if (key.includes('\u0000')) return at;
-    const found = pathToNul(entry, at, depth + 1);
+    if (hasDisallowedCharacter(key)) return at;
+    const found = pathToDisallowed(entry, at, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -58,9 +60,9 @@ export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
   (data) => {
     const result = schema.safeParse(data);
     if (result.success) {
-      const nul = httpPart === 'body' ? pathToNul(result.data) : undefined;
-      if (nul !== undefined) {
-        const message = `${fieldLabel(nul)} contains a character that is not allowed.`;
+      const disallowed = httpPart === 'body' ? pathToDisallowed(result.data) : undefined;
+      if (disallowed !== undefined) {
+        const message = disallowedCharacterMessage(fieldLabel(disallowed));
         return { error: new HttpError(400, message, [message]) };
       }
       return { value: result.data };

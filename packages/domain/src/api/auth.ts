@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCodeSchema, requiredEmail, requiredText, timestampSchema } from './common';
+import { currencyCodeSchema, requiredEmail, requiredText, textSchema, timestampSchema } from './common';
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** Long enough for any passphrase; argon2 pre-hashes its input, so the length costs nothing measurable. */
@@ -31,8 +31,8 @@ export function tooManyAttemptsMessage(retryAfterMs: number): string {
 export const OAUTH_ERRORS = ['oauth_failed', 'oauth_timeout'] as const;
 
 /** A new password: one message per failure, the spec's wording for the minimum. */
-export const newPasswordSchema = (requiredMessage: string = AUTH_MESSAGES.passwordRequired) =>
-  z.string({ error: requiredMessage }).superRefine((value, ctx) => {
+export const newPasswordSchema = (requiredMessage: string = AUTH_MESSAGES.passwordRequired, label = 'Password') =>
+  textSchema(label, requiredMessage).superRefine((value, ctx) => {
     if (value === '') ctx.addIssue({ code: 'custom', message: requiredMessage });
     else if (value.length < PASSWORD_MIN_LENGTH)
       ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.passwordTooShort });
@@ -41,9 +41,8 @@ export const newPasswordSchema = (requiredMessage: string = AUTH_MESSAGES.passwo
   });
 
 /** An existing password: only presence is checked (and a cap, before hashing). */
-export const existingPasswordSchema = (requiredMessage: string = AUTH_MESSAGES.passwordRequired) =>
-  z
-    .string({ error: requiredMessage })
+export const existingPasswordSchema = (requiredMessage: string = AUTH_MESSAGES.passwordRequired, label = 'Password') =>
+  textSchema(label, requiredMessage)
     .min(1, { error: requiredMessage })
     .max(PASSWORD_MAX_LENGTH, { error: AUTH_MESSAGES.passwordTooLong });
 

@@ -6,7 +6,7 @@ import {
   newPasswordSchema,
   userSchema,
 } from './auth';
-import { TEXT_LIMITS, currencyInputSchema, requiredText, userIdField } from './common';
+import { TEXT_LIMITS, currencyInputSchema, requiredText, textSchema, userIdField } from './common';
 
 export const USER_MESSAGES = {
   currentPasswordRequired: 'Please enter your current password',
@@ -40,17 +40,17 @@ export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
 /** PUT /api/users/password */
 export const changePasswordBodySchema = z.object({
   user_id: userIdField,
-  current_password: existingPasswordSchema(USER_MESSAGES.currentPasswordRequired),
-  new_password: newPasswordSchema(),
+  current_password: existingPasswordSchema(USER_MESSAGES.currentPasswordRequired, 'Current password'),
+  new_password: newPasswordSchema(undefined, 'New password'),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 /** The Change Password modal: the body plus the confirmation the browser checks. */
 export const changePasswordFormSchema = z
   .object({
-    current_password: existingPasswordSchema(USER_MESSAGES.currentPasswordRequired),
-    new_password: newPasswordSchema(),
-    confirm_password: z.string({ error: USER_MESSAGES.passwordsDoNotMatch }),
+    current_password: existingPasswordSchema(USER_MESSAGES.currentPasswordRequired, 'Current password'),
+    new_password: newPasswordSchema(undefined, 'New password'),
+    confirm_password: textSchema('Confirm password', USER_MESSAGES.passwordsDoNotMatch),
   })
   .refine((form) => form.new_password === form.confirm_password, {
     path: ['confirm_password'],
@@ -66,13 +66,11 @@ export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 export const deleteAccountBodySchema = z
   .object({
     user_id: userIdField,
-    password: z
-      .string({ error: USER_MESSAGES.deletePasswordRequired })
+    password: textSchema('Password', USER_MESSAGES.deletePasswordRequired)
       .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long` })
       .nullish()
       .transform((value) => value || undefined),
-    confirm_email: z
-      .string({ error: 'The confirmation e-mail must be text.' })
+    confirm_email: textSchema('Confirm email', 'The confirmation e-mail must be text.')
       .trim()
       .max(TEXT_LIMITS.email, { error: `Email is too long (at most ${TEXT_LIMITS.email} characters).` })
       .nullish()
