@@ -4,6 +4,7 @@ import {
   PERSON_NAME_MAX_LENGTH,
   existingPasswordSchema,
   newPasswordSchema,
+  refusePasswordEqualToEmail,
   userSchema,
 } from './auth';
 import { TEXT_LIMITS, currencyInputSchema, requiredText, textSchema, userIdField } from './common';
@@ -45,18 +46,26 @@ export const changePasswordBodySchema = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
-/** The Change Password modal: the body plus the confirmation the browser checks. */
-export const changePasswordFormSchema = z
-  .object({
-    current_password: existingPasswordSchema(USER_MESSAGES.currentPasswordRequired, 'Current password'),
-    new_password: newPasswordSchema(undefined, 'New password'),
-    confirm_password: textSchema('Confirm password', USER_MESSAGES.passwordsDoNotMatch),
-  })
-  .refine((form) => form.new_password === form.confirm_password, {
-    path: ['confirm_password'],
-    error: USER_MESSAGES.passwordsDoNotMatch,
-  });
-export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+const changePasswordFormObject = z.object({
+  current_password: existingPasswordSchema(USER_MESSAGES.currentPasswordRequired, 'Current password'),
+  new_password: newPasswordSchema(undefined, 'New password'),
+  confirm_password: textSchema('Confirm password', USER_MESSAGES.passwordsDoNotMatch),
+});
+export type ChangePasswordForm = z.infer<typeof changePasswordFormObject>;
+
+/**
+ * The Change Password modal: the body plus the confirmation the browser checks, and, when the
+ * account's address is given, the rule that the new password is not that address (the server
+ * checks it too, with the common-password list the browser does not load).
+ */
+export const changePasswordFormSchemaFor = (email?: string) =>
+  changePasswordFormObject
+    .refine((form) => form.new_password === form.confirm_password, {
+      path: ['confirm_password'],
+      error: USER_MESSAGES.passwordsDoNotMatch,
+    })
+    .superRefine(refusePasswordEqualToEmail<ChangePasswordForm>('new_password', () => email));
+export const changePasswordFormSchema = changePasswordFormSchemaFor();
 
 /**
  * DELETE /api/users/delete. An account with a password confirms with it (the spec); an account

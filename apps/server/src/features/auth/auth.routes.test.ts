@@ -34,7 +34,7 @@ describe('sign-up', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { first_name: ' Ada ', last_name: 'Lovelace', email: ` ${email} `, password: 'secret1' },
+      payload: { first_name: ' Ada ', last_name: 'Lovelace', email: ` ${email} `, password: 'velvet otter 9' },
       headers: { 'user-agent': 'vitest' },
     });
     expect(response.statusCode).toBe(201);
@@ -129,13 +129,13 @@ describe('sign-up', () => {
     const email = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { first_name: 'A', last_name: 'B', email: 'not-an-email', password: '123456' },
+      payload: { first_name: 'A', last_name: 'B', email: 'not-an-email', password: 'sturdy badger' },
     });
     expect(email.json()).toEqual({ success: false, error: 'Invalid email format', errors: ['Invalid email format'] });
   });
 
   it('refuses over-long fields instead of truncating them, and stores nothing', async () => {
-    const base = { first_name: 'A', last_name: 'B', email: uniqueEmail(), password: '123456' };
+    const base = { first_name: 'A', last_name: 'B', email: uniqueEmail(), password: 'sturdy badger' };
     const cases: Array<[Record<string, string>, string]> = [
       [{ first_name: 'x'.repeat(101) }, 'First name is too long (at most 100 characters).'],
       [{ last_name: 'x'.repeat(101) }, 'Last name is too long (at most 100 characters).'],
@@ -161,7 +161,7 @@ describe('sign-up', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { first_name: 'A', last_name: 'B', email: uniqueEmail(), password: '123456' },
+      payload: { first_name: 'A', last_name: 'B', email: uniqueEmail(), password: 'sturdy badger' },
       headers: { origin: 'https://evil.example' },
     });
     expect(response.statusCode).toBe(403);
@@ -351,7 +351,7 @@ describe('rate limits on sign-in and sign-up', () => {
     const signup = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { first_name: 'A', last_name: 'B', email: account.email, password: '123456' },
+      payload: { first_name: 'A', last_name: 'B', email: account.email, password: 'sturdy badger' },
       remoteAddress: '10.2.0.4',
     });
     expect(signup.statusCode).toBe(429);

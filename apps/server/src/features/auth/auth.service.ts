@@ -5,7 +5,7 @@ import type pg from 'pg';
 import type { Database, DbExecutor } from '../../plugins/database';
 import { HttpError } from '../../plugins/errors';
 import { consumeRateLimit } from '../../plugins/rate-limit';
-import { hashPassword, needsRehash, verifyPassword } from '../users/passwords';
+import { assertNewPasswordAllowed, hashPassword, needsRehash, verifyPassword } from '../users/passwords';
 import { findUserByEmail, findUserByGoogleId, updateUser, type UserRow } from '../users/users.queries';
 import { createAccount } from '../users/users.service';
 import { deleteSessionsOfUser } from './auth.queries';
@@ -50,6 +50,7 @@ export async function signUp(
   body: SignupBody,
   then: (tx: DbExecutor, user: UserRow) => Promise<unknown>,
 ): Promise<UserRow> {
+  await assertNewPasswordAllowed(body.password, body.email);
   const passwordHash = await hashPassword(body.password);
   try {
     return await db.transaction(async (tx) => {

@@ -9,7 +9,7 @@ import { isCurrencyCode } from '@invoicer/domain/currencies';
 import type { Database, DbExecutor } from '../../plugins/database';
 import { badRequest, HttpError } from '../../plugins/errors';
 import { endOtherSessions, type AuthSession } from '../../plugins/session';
-import { hashPassword, verifyPassword } from './passwords';
+import { assertNewPasswordAllowed, hashPassword, verifyPassword } from './passwords';
 import { deleteUser, findUserById, insertUser, replacePasswordHash, updateUser, type UserRow } from './users.queries';
 import { insertNotification } from '../notifications/notifications.queries';
 
@@ -109,6 +109,7 @@ export async function changePassword(db: Database, session: AuthSession, body: C
   if (!user) throw signInRequired();
   const currentHash = user.passwordHash;
   if (!currentHash) throw badRequest(USER_MESSAGES.noPasswordToChange);
+  await assertNewPasswordAllowed(body.new_password, user.email);
   if (!(await verifyPassword(currentHash, body.current_password))) {
     throw badRequest(USER_MESSAGES.currentPasswordWrong);
   }
