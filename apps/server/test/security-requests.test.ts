@@ -6,6 +6,7 @@ import type { HTTPMethods, LightMyRequestResponse, RouteOptions } from 'fastify'
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { savedPayload } from '../src/features/invoices/invoice-test-fixtures';
+import { authModeOf } from '../src/plugins/session';
 import { signUp, type TestAccount } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import { dbFingerprint } from './db-fingerprint';
@@ -29,6 +30,7 @@ function expectEnvelope(response: LightMyRequestResponse, label: string) {
 
 describe('cross-site requests, security headers and hostile uploads', () => {
   const writes: { method: string; url: string }[] = [];
+  const signedIn: { method: string; url: string }[] = [];
   let t: TestApp;
   let account: TestAccount;
   let distDir: string;
@@ -48,6 +50,7 @@ describe('cross-site requests, security headers and hostile uploads', () => {
           for (const method of [route.method].flat()) {
             if (!['GET', 'HEAD', 'OPTIONS'].includes(String(method)))
               writes.push({ method: String(method), url: route.url });
+            if (authModeOf(route) !== 'public') signedIn.push({ method: String(method), url: route.url });
           }
         },
       },
@@ -127,6 +130,34 @@ describe('cross-site requests, security headers and hostile uploads', () => {
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(String(response.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
     }
+  });
+
+  it('answers every request made with a session Cache-Control: no-store, whatever its status', async () => {
+    // Issue 13: signed-in JSON carried no Cache-Control, so a shared cache or the back button after
+    // sign-out could show one user's data. Every route that reads the session, called signed in.
+    expect(signedIn.length).toBeGreaterThanOrEqual(30);
+    const owner = await signUp(t.app);
+    const statuses = new Set<number>();
+    for (const { method, url } of signedIn) {
+      const response = await t.app.inject({
+        method: method as HTTPMethods,
+        url: url.replace(/:[A-Za-z_]+/g, () => randomUUID()),
+        ...(['GET', 'HEAD'].includes(method) ? {} : { payload: { name: 'Cached?', email: 'cache@example.com' } }),
+        headers: { cookie: owner.cookie },
+      });
+      statuses.add(response.statusCode);
+      expect(response.headers['cache-control'], `${method} ${url} → ${response.statusCode}`).toBe('no-store');
+    }
+    expect([...statuses].some((status) => status < 300) && [...statuses].some((status) => status >= 400)).toBe(true);
+    // A guest's public answer is not marked (the web app's files and logos stay cacheable).
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.headers['cache-control']).not.toBe('no-store');
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: owner.email, password: owner.password },
+    });
+    expect([signin.statusCode, signin.headers['cache-control']]).toEqual([200, 'no-store']);
   });
 
   it('answers a path parameter the router refuses (too long, bad percent-encoding) with the envelope', async () => {
@@ -278,5 +309,72 @@ describe('cross-site requests, security headers and hostile uploads', () => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-security-policy']).toContain('sandbox');
     expect(served.rawPayload.includes(Buffer.from('<script'))).toBe(false);
+  });
+});
+
+describe('the Host header with PUBLIC_URL set', () => {
+  let t: TestApp;
+  let proxied: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'https://invoices.example.com' });
+    proxied = await createTestApp({ PUBLIC_URL: 'https://invoices.example.com', TRUST_PROXY: 'true' });
+  });
+
+  it('answers 421 for another host, before anything runs, and serves its own', async () => {
+    const misdirected = { success: false, error: 'This server answers only for invoices.example.com.' };
+    for (const host of [
+      'evil.example',
+      'invoices.example.com.evil.example',
+      '127.0.0.1:3000',
+      'invoices.example.com:8443',
+    ]) {
+      for (const [method, url] of [
+        ['GET', '/api/auth/session'],
+        ['GET', '/'],
+        ['POST', '/api/auth/signin'],
+        ['GET', '/api/invoices'],
+      ] as const) {
+        const before = await dbFingerprint(t.pool);
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: { host },
+          ...(method === 'POST' ? { payload: { email: 'a@example.com', password: 'x' } } : {}),
+        });
+        expect([response.statusCode, response.json()], `${method} ${url} Host: ${host}`).toEqual([421, misdirected]);
+        expect(await dbFingerprint(t.pool)).toEqual(before);
+      }
+    }
+    for (const host of ['invoices.example.com', 'INVOICES.example.com', 'invoices.example.com:443']) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/auth/providers', headers: { host } });
+      expect(response.statusCode, host).toBe(200);
+    }
+  });
+
+  it("keeps GET /api/health open to a load balancer's probe by address", async () => {
+    for (const host of ['10.0.0.5:3000', 'evil.example']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await t.app.inject({ method, url: '/api/health', headers: { host } });
+        expect(response.statusCode, `${method} ${host}`).toBe(200);
+      }
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/api/health', headers: { host: 'evil.example' } });
+    expect(post.statusCode).toBe(421);
+  });
+
+  it('reads the host from X-Forwarded-Host behind a trusted proxy', async () => {
+    const good = await proxied.app.inject({
+      method: 'GET',
+      url: '/api/auth/providers',
+      headers: { host: 'app:3000', 'x-forwarded-host': 'invoices.example.com', 'x-forwarded-proto': 'https' },
+    });
+    expect(good.statusCode).toBe(200);
+    const bad = await proxied.app.inject({
+      method: 'GET',
+      url: '/api/auth/providers',
+      headers: { host: 'invoices.example.com', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(bad.statusCode).toBe(421);
   });
 });

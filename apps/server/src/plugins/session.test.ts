@@ -106,7 +106,7 @@ describe('Secure cookies', () => {
       method: 'POST',
       url: '/api/auth/signup',
       payload: { first_name: 'A', last_name: 'B', email: 'secure@example.com', password: 'sturdy badger' },
-      headers: { origin: 'https://invoices.example.com' },
+      headers: { origin: 'https://invoices.example.com', host: 'invoices.example.com' },
     });
     expect(response.statusCode).toBe(201);
     expect(sessionSetCookie(response)?.secure).toBe(true);
