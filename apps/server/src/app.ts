@@ -20,6 +20,7 @@ import errors, { frameworkErrors, zodValidatorCompiler } from './plugins/errors'
 import mailer from './plugins/mailer';
 import rateLimit from './plugins/rate-limit';
 import security from './plugins/security';
+import serverSecrets from './plugins/server-secrets';
 import session from './plugins/session';
 import webApp from './plugins/web-app';
 
@@ -55,6 +56,7 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
   await app.register(errors);
   await app.register(security, { publicUrl: config.PUBLIC_URL });
   await app.register(database, { pool });
+  await app.register(serverSecrets, { pool });
   await app.register(session, { publicUrl: config.PUBLIC_URL });
   await app.register(rateLimit, { pool });
   await app.register(mailer, {

@@ -21,7 +21,10 @@ const envSchema = z.object({
   RATE_LIMIT_DOCUMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Sign-in and sign-up attempts per minute per client address (also password change and account deletion). */
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(20),
-  /** Sign-in and sign-up attempts per 15 minutes per e-mail address, from any address. */
+  /**
+   * Failed sign-ins per 15 minutes per account from browsers that never signed in to it, and
+   * separately per browser that did (its device cookie, ADR 0013).
+   */
   RATE_LIMIT_AUTH_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   PDF_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   /** Directory of the built web app served on /. */

@@ -19,9 +19,16 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Partial<Record<string, string>> = {},
-  { onRoute }: { onRoute?: (route: RouteOptions) => void } = {},
+  {
+    onRoute,
+    databaseUrl: sharedDatabaseUrl,
+  }: {
+    onRoute?: (route: RouteOptions) => void;
+    /** Another app's database: a second server process on the same PostgreSQL. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
-  const databaseUrl = await createTestDatabase();
+  const databaseUrl = sharedDatabaseUrl ?? (await createTestDatabase());
   const config: Config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

@@ -49,6 +49,7 @@ describe('runMigrations', () => {
       'oauth_states',
       'outbox',
       'rate_limits',
+      'server_secrets',
       'sessions',
       'support_requests',
       'users',
@@ -57,7 +58,7 @@ describe('runMigrations', () => {
     const withoutUser = await client.query<{ table_name: string }>(
       `select t.table_name from information_schema.tables t
         where t.table_schema = 'public'
-          and t.table_name not in ('rate_limits', 'oauth_states', 'users')
+          and t.table_name not in ('rate_limits', 'oauth_states', 'server_secrets', 'users')
           and not exists (select 1 from information_schema.columns c
                            where c.table_schema = 'public' and c.table_name = t.table_name and c.column_name = 'user_id')`,
     );

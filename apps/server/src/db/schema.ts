@@ -372,3 +372,14 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Secrets the server makes for itself and every process shares (state lives only in PostgreSQL):
+ * created by the first process that needs one, read by the others. `device-cookie` signs the
+ * sign-in device cookies (ADR 0013). Deleting a row and restarting the servers rotates it.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  secret: bytea('secret').notNull(),
+  createdAt: createdAt(),
+});

@@ -40,6 +40,11 @@ export async function consumeRateLimit(pool: pg.Pool, key: string, windowMs: num
   return { count: row.count, ttlMs: Number(row.ttl) };
 }
 
+/** Gives one hit of the current window back (an attempt that turned out not to count), never below 0. */
+export async function refundRateLimit(pool: pg.Pool, key: string): Promise<void> {
+  await pool.query(`update rate_limits set count = greatest(count - 1, 0) where key = $1 and reset_at > now()`, [key]);
+}
+
 /**
  * Route config for the account endpoints (sign-in, sign-up, password, deletion): `max` per
  * minute per client address, answered with the sign-in form's wording.
