@@ -68,7 +68,10 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
 
   await app.register(healthRoutes);
   await app.register(documentsRoutes, { pdf, perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
-  await app.register(logosRoutes, { uploadsPerMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
+  await app.register(logosRoutes, {
+    uploadsPerMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE,
+    guestBytesPerDay: config.GUEST_LOGO_BYTES_PER_DAY,
+  });
   await app.register(authRoutes, { config });
   await app.register(usersRoutes, { attemptsPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE });
   await app.register(clientsRoutes);

@@ -26,6 +26,13 @@ const envSchema = z.object({
    * separately per browser that did (its device cookie, ADR 0013).
    */
   RATE_LIMIT_AUTH_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  /** Bytes of new logos a guest (per client address) may store per day; signed-in uploads have no quota. */
+  GUEST_LOGO_BYTES_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(20 * 1024 * 1024),
   PDF_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   /** Directory of the built web app served on /. */
   WEB_DIST_DIR: z.string().optional(),

@@ -10,7 +10,7 @@ import { authModeOf } from '../src/plugins/session';
 import { signUp, type TestAccount } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import { dbFingerprint } from './db-fingerprint';
-import { multipart, pngDecompressionBomb } from './upload-fixtures';
+import { multipart, noisePng, pngDecompressionBomb } from './upload-fixtures';
 
 /**
  * The security suite's request-level checks (issue 8 item 1): cross-site writes refused on every
@@ -376,5 +376,72 @@ describe('the Host header with PUBLIC_URL set', () => {
       headers: { host: 'invoices.example.com', 'x-forwarded-host': 'evil.example' },
     });
     expect(bad.statusCode).toBe(421);
+  });
+});
+
+describe('bounded guest logo storage', () => {
+  let t: TestApp;
+  const quota = 1024 * 1024;
+
+  beforeAll(async () => {
+    t = await createTestApp({ GUEST_LOGO_BYTES_PER_DAY: String(quota) });
+  });
+
+  const upload = (png: Buffer, ip: string) =>
+    t.app.inject({ method: 'POST', url: '/upload-logo', ...multipart(png), remoteAddress: ip });
+  const storedBytes = async () =>
+    (
+      await t.pool.query<{ n: number; bytes: number }>(
+        `select count(*)::int as n, coalesce(sum(byte_size), 0)::int as bytes from logos`,
+      )
+    ).rows[0]!;
+
+  it('stores the same logo uploaded again and again by guests once', async () => {
+    // Issue 13: every anonymous upload of one 2 MB PNG was stored again under a new id.
+    const png = await noisePng(400);
+    const urls = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const response = await upload(png, `10.8.0.${i}`);
+      expect(response.statusCode, response.body).toBe(201);
+      urls.add(response.json().logo_url);
+    }
+    expect(urls.size).toBe(1);
+    expect((await storedBytes()).n).toBe(1);
+  });
+
+  it('refuses a guest address past its daily quota of new logos with 429, storing nothing; another address has its own', async () => {
+    const before = await storedBytes();
+    const statuses: number[] = [];
+    const accepted: Buffer[] = [];
+    for (let i = 0; i < 12 && !statuses.includes(429); i++) {
+      const png = await noisePng();
+      statuses.push((await upload(png, '10.8.1.1')).statusCode);
+      if (statuses.at(-1) === 201) accepted.push(png);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((status) => status === 201) && statuses.length > 1).toBe(true);
+    const after = await storedBytes();
+    expect(after.bytes - before.bytes).toBeLessThanOrEqual(quota);
+    const refused = await upload(await noisePng(), '10.8.1.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      success: false,
+      error: 'Guests can upload 1 MB of new logos a day. Sign in to upload more, or try again tomorrow.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3600);
+    expect(await storedBytes()).toEqual(after);
+    // The same address may still re-use a logo it stored (nothing new is stored).
+    expect((await upload(accepted[0]!, '10.8.1.1')).statusCode).toBe(201);
+    expect((await upload(await noisePng(), '10.8.1.2')).statusCode).toBe(201);
+    // Signed-in uploads are the account's (deleted with it) and have no guest quota.
+    const account = await signUp(t.app);
+    const mine = await t.app.inject({
+      method: 'POST',
+      url: '/upload-logo',
+      payload: multipart(await noisePng()).payload,
+      headers: { ...multipart(Buffer.alloc(0)).headers, cookie: account.cookie },
+      remoteAddress: '10.8.1.1',
+    });
+    expect(mine.statusCode).toBe(201);
   });
 });

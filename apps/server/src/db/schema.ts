@@ -14,6 +14,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -106,6 +107,10 @@ export const businesses = pgTable(
     // The list order (newest first, id breaking ties) straight from the index: a page is an index range.
     // NULLS FIRST is what ORDER BY ... DESC means; an index with NULLS LAST cannot give that order.
     index('businesses_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The guest-logo sweep asks whether any business still uses an uploaded logo.
+    index('businesses_logo_url_idx')
+      .on(t.logoUrl)
+      .where(sql`${t.logoUrl} is not null`),
     // Searches are per user: btree_gin puts user_id in the trigram index, so other users' matches are never visited.
     index('businesses_user_search_trgm_idx').using('gin', t.userId, sql`${t.searchText} gin_trgm_ops`),
   ],
@@ -190,6 +195,10 @@ export const invoices = pgTable(
     ),
     index('invoices_client_idx').on(t.clientId),
     index('invoices_business_idx').on(t.businessId),
+    // The guest-logo sweep asks whether any invoice still uses an uploaded logo.
+    index('invoices_logo_id_idx')
+      .on(sql`(${t.data} -> 'logo' ->> 'id')`)
+      .where(sql`${t.data} -> 'logo' ->> 'kind' = 'upload'`),
     // Searches are per user: btree_gin puts user_id in the trigram index, so other users' matches are never visited.
     index('invoices_user_search_trgm_idx').using('gin', t.userId, sql`${t.searchText} gin_trgm_ops`),
     check('invoices_status_check', sql`${t.status} in ('draft', 'sent', 'paid', 'overdue')`),
@@ -313,7 +322,11 @@ export const supportRequests = pgTable(
   (t) => [index('support_requests_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
-/** Uploaded logos, re-encoded; guests may upload too, so user_id is optional. */
+/**
+ * Uploaded logos, re-encoded; guests may upload too, so user_id is optional. Content-addressed per
+ * owner: the same bytes are stored once per user, and once for all guests (NULLS NOT DISTINCT).
+ * Guest logos no invoice or business refers to are swept 24 hours after their last upload.
+ */
 export const logos = pgTable(
   'logos',
   {
@@ -327,7 +340,11 @@ export const logos = pgTable(
     sha256: text('sha256').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('logos_user_idx').on(t.userId), index('logos_sha256_idx').on(t.sha256)],
+  (t) => [
+    index('logos_user_idx').on(t.userId),
+    index('logos_sha256_idx').on(t.sha256),
+    unique('logos_user_sha256_key').on(t.userId, t.sha256).nullsNotDistinct(),
+  ],
 );
 
 /**
