@@ -34,6 +34,16 @@ const envSchema = z.object({
     .max(2 ** 31 - 1)
     .default(20 * 1024 * 1024),
   PDF_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Connection limits (docs/reliability.md, "Timeouts and connection limits"): a request, body
+   * included, must arrive in full within REQUEST_TIMEOUT_MS, its headers within HEADERS_TIMEOUT_MS;
+   * an idle keep-alive connection closes after KEEP_ALIVE_TIMEOUT_MS; past MAX_CONNECTIONS open
+   * connections new ones are refused.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(72_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
   /** Directory of the built web app served on /. */
   WEB_DIST_DIR: z.string().optional(),
   /** Where support requests are sent: the address the legal pages and the Coming soon page show. */
@@ -60,6 +70,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.HEADERS_TIMEOUT_MS > parsed.data.REQUEST_TIMEOUT_MS) {
+    throw new Error('Invalid settings:\n  HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS');
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

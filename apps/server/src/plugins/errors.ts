@@ -1,4 +1,5 @@
 import { disallowedCharacterMessage, hasDisallowedCharacter } from '@invoicer/domain/api/common';
+import type { Socket } from 'node:net';
 import { toErrorEnvelope } from '@invoicer/domain/validation-error';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySchemaCompiler } from 'fastify';
@@ -139,6 +140,30 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
     error.statusCode && error.statusCode < 500 ? error.statusCode : 400,
     'The request could not be read.',
   );
+}
+
+/**
+ * Connection-level errors Node's HTTP server reports before any request exists: a request that
+ * did not arrive in full within requestTimeout / headersTimeout (408), headers over the size
+ * limit (431), bytes that are not HTTP (400). Answered with the envelope, then the socket is
+ * closed. Passed as the `clientErrorHandler` server option.
+ */
+export function clientErrors(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'The request took too long to arrive. Please try again.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+        : [400, 'Bad Request', 'The request could not be read.'];
+  const body = JSON.stringify({ success: false, error: message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 export default fp(
