@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../plugins/errors';
 import { requireSession } from '../../plugins/session';
 import type { PdfPool } from '../pdf/pdf-pool';
+import { renderContext } from '../pdf/render-client';
 import { findInvoices } from './invoices.queries';
 import { renderStoredInvoice, uniqueFileNames, zipStream, type ZipEntry } from './invoices.download';
 import {
@@ -87,10 +88,12 @@ const invoicesRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }>
         return { document: toDocument(row), updatedAt: row.updatedAt };
       });
       const names = uniqueFileNames(documents.map(({ document }) => document));
+      // Every PDF of the archive is one task of this user's in the engine's fair queue.
+      const context = await renderContext(request, reply);
       const entries: ZipEntry[] = documents.map(({ document, updatedAt }, index) => ({
         name: names[index]!,
         mtime: updatedAt,
-        render: () => renderStoredInvoice(app.db, pdf, document),
+        render: () => renderStoredInvoice(app.db, pdf, document, context),
       }));
       const today = new Date().toISOString().slice(0, 10);
       return reply
@@ -199,7 +202,7 @@ const invoicesRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }>
     async (request, reply) => {
       const { userId } = requireSession(request);
       const document = toDocument(await getInvoiceRow(app.db, userId, request.params.id.toLowerCase()));
-      const bytes = await renderStoredInvoice(app.db, pdf, document);
+      const bytes = await renderStoredInvoice(app.db, pdf, document, await renderContext(request, reply));
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', contentDisposition(invoiceFileName(document.invoiceNumber, document.issuedDate)))
