@@ -83,6 +83,17 @@ describe('slow clients and connection limits', () => {
     }
   });
 
+  it('closes a slow body at its limit, not at the client’s next byte', async () => {
+    // A byte every 8 s against a 2 s limit: the answer and the close must come before the second byte.
+    const body = '{"from":"' + 'x'.repeat(900_000) + '"}';
+    const head =
+      `POST /generate-invoice HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${body.length}\r\n\r\n`;
+    const outcome = await trickle(port, head, body.slice(0, 10), 8_000);
+    expect(outcome.sentWhenClosed).toBe(head.length + 1);
+    expect(outcome.answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+  });
+
   it('cuts off headers sent a byte at a time', async () => {
     const head = `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'y'.repeat(2_000)}\r\n\r\n`;
     const outcome = await trickle(port, head.slice(0, SLOW_FOR_MS / 50), '', 50);

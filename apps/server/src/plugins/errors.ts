@@ -157,13 +157,23 @@ export function clientErrors(error: Error & { code?: string }, socket: Socket) {
         ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
         : [400, 'Bad Request', 'The request could not be read.'];
   const body = JSON.stringify({ success: false, error: message });
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-    );
+  if (!socket.writable) {
+    socket.destroy();
+    return;
   }
-  socket.destroy();
+  // end() sends the answer and closes our side at once; destroying right after a write instead
+  // left the client unaware until its next write (a slow client: up to its next byte, seconds).
+  // A client that does not read its answer is cut off a second later all the same.
+  const closing = setTimeout(() => socket.destroy(), 1_000);
+  closing.unref();
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    () => {
+      clearTimeout(closing);
+      socket.destroy();
+    },
+  );
 }
 
 export default fp(
