@@ -23,11 +23,12 @@
  * slow connections' closing times, and a Markdown table for docs/reliability.md. Exits 1 when a
  * request of the other client fails.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort, startEmbeddedPostgres } from '../src/db/embedded-postgres';
 import { largestInvoiceData, onePageInvoiceData } from '../test/largest-invoice';
@@ -54,6 +55,67 @@ async function timed(request: () => Promise<Response>): Promise<{ ms: number; st
   const response = await request();
   await response.arrayBuffer();
   return { ms: performance.now() - started, status: response.status };
+}
+
+interface FloodPlan {
+  url: string;
+  cookie: string;
+  largeIds: string[];
+}
+
+/**
+ * The flood, in a process of its own (`--flood`, the plan in FLOOD_PLAN): its own event loop, so
+ * handling its big answers never delays the measuring client's. Runs until SIGTERM, then prints
+ * its counts as JSON.
+ */
+async function floodProcess(plan: FloodPlan) {
+  const stop = new AbortController();
+  const statuses: Record<number, number> = {};
+  let done = 0;
+  const largeBody = JSON.stringify(largestInvoiceData());
+  const headers = (cookie?: string) => ({
+    'content-type': 'application/json',
+    'x-forwarded-for': FLOOD,
+    ...(cookie ? { cookie } : {}),
+  });
+  const loop = async (request: () => Promise<Response>) => {
+    while (!stop.signal.aborted) {
+      try {
+        const response = await request();
+        await response.arrayBuffer();
+        done++;
+        statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+      } catch {
+        if (stop.signal.aborted) return;
+        statuses[0] = (statuses[0] ?? 0) + 1;
+      }
+    }
+  };
+  const loops = [
+    ...Array.from({ length: 8 }, () =>
+      loop(() =>
+        fetch(`${plan.url}/generate-invoice`, {
+          method: 'POST',
+          headers: headers(),
+          body: largeBody,
+          signal: stop.signal,
+        }),
+      ),
+    ),
+    ...Array.from({ length: 3 }, () =>
+      loop(() =>
+        fetch(`${plan.url}/api/invoices/download`, {
+          method: 'POST',
+          headers: headers(plan.cookie),
+          body: JSON.stringify({ invoice_ids: plan.largeIds }),
+          signal: stop.signal,
+        }),
+      ),
+    ),
+  ];
+  process.once('SIGTERM', () => stop.abort());
+  await Promise.all(loops);
+  process.stdout.write(`${JSON.stringify({ done, statuses })}\n`);
 }
 
 async function main() {
@@ -105,7 +167,6 @@ async function main() {
       largeIds.push(((await response.json()) as { id: string }).id);
     }
     const smallBody = JSON.stringify(onePageInvoiceData());
-    const largeBody = JSON.stringify(largestInvoiceData());
     const onePage = () =>
       timed(() => fetch(`${url}/generate-invoice`, { method: 'POST', headers: headers(OTHER), body: smallBody }));
     const health = () => timed(() => fetch(`${url}/api/health`, { headers: { 'x-forwarded-for': PROBE } }));
@@ -122,51 +183,20 @@ async function main() {
       `idle: one-page PDF p50 ${ms(percentile(idlePdf, 50))}, health p99 ${ms(percentile(idleHealth, 99))}, RSS ${idleRss.toFixed(0)} MB`,
     );
 
-    // 2. The flood.
-    const stop = new AbortController();
-    const floodStatuses = new Map<number, number>();
-    let floodDone = 0;
-    const flood = async (request: () => Promise<Response>) => {
-      while (!stop.signal.aborted) {
-        try {
-          const response = await request();
-          await response.arrayBuffer();
-          floodDone++;
-          floodStatuses.set(response.status, (floodStatuses.get(response.status) ?? 0) + 1);
-        } catch {
-          if (stop.signal.aborted) return;
-          floodStatuses.set(0, (floodStatuses.get(0) ?? 0) + 1);
-        }
-      }
-    };
+    // 2. The flood, from a process of its own.
+    const flood = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--flood'], {
+      env: { ...process.env, FLOOD_PLAN: JSON.stringify({ url, cookie: flooder, largeIds } satisfies FloodPlan) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let floodOutput = '';
+    flood.stdout!.on('data', (chunk: Buffer) => (floodOutput += chunk.toString()));
+    const floodExited = new Promise((resolve) => flood.once('exit', resolve));
     let peakRss = idleRss;
     const sampler = setInterval(() => {
       void processMemoryMb(pid).then((memory) => {
         if (memory) peakRss = Math.max(peakRss, memory.rss);
       });
     }, 1_000);
-    const floods = [
-      ...Array.from({ length: 8 }, () =>
-        flood(() =>
-          fetch(`${url}/generate-invoice`, {
-            method: 'POST',
-            headers: headers(FLOOD),
-            body: largeBody,
-            signal: stop.signal,
-          }),
-        ),
-      ),
-      ...Array.from({ length: 3 }, () =>
-        flood(() =>
-          fetch(`${url}/api/invoices/download`, {
-            method: 'POST',
-            headers: headers(FLOOD, flooder),
-            body: JSON.stringify({ invoice_ids: largeIds }),
-            signal: stop.signal,
-          }),
-        ),
-      ),
-    ];
     await sleep(3_000); // the queue fills
     const floodPdf: number[] = [];
     const floodHealth: number[] = [];
@@ -184,11 +214,15 @@ async function main() {
       floodPdf.push(answer.ms);
     }
     await probing;
-    stop.abort();
-    await Promise.all(floods);
+    flood.kill('SIGTERM');
+    await floodExited;
+    const { done: floodDone, statuses: floodStatuses } = JSON.parse(floodOutput.trim() || '{}') as {
+      done: number;
+      statuses: Record<string, number>;
+    };
     const endRss = (await processMemoryMb(pid))!.rss;
     log(
-      `flood (${DURATION_S} s, ${floodDone} large PDFs and ZIPs done, statuses ${JSON.stringify(Object.fromEntries(floodStatuses))}): ` +
+      `flood (${DURATION_S} s, ${floodDone} large PDFs and ZIPs done, statuses ${JSON.stringify(floodStatuses)}): ` +
         `one-page PDF p50 ${ms(percentile(floodPdf, 50))} (${floodPdf.length} requests, ${otherFailures} failed), ` +
         `health p99 ${ms(percentile(floodHealth, 99))} (${floodHealth.length}), RSS ${endRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB`,
     );
@@ -202,6 +236,7 @@ async function main() {
     // 4. Slow bodies.
     log(`${SLOW} connections announcing a 900 KB body, a byte every 10 s...`);
     const started = performance.now();
+    let answered408 = 0;
     const closedAfter = await Promise.all(
       Array.from(
         { length: SLOW },
@@ -215,6 +250,9 @@ async function main() {
               );
               timer = setInterval(() => socket.write(' '), 10_000);
             });
+            socket.on('data', (chunk) => {
+              if (chunk.toString('latin1').startsWith('HTTP/1.1 408')) answered408++;
+            });
             socket.on('error', () => undefined);
             socket.on('close', () => {
               clearInterval(timer);
@@ -226,7 +264,8 @@ async function main() {
       ),
     );
     log(
-      `slow bodies closed after ${Math.min(...closedAfter).toFixed(1)}-${Math.max(...closedAfter).toFixed(1)} s (limit: 60 s, checked every 2 s)`,
+      `slow bodies closed after ${Math.min(...closedAfter).toFixed(1)}-${Math.max(...closedAfter).toFixed(1)} s, ` +
+        `${answered408} answered 408 (limit: 60 s, checked every 2 s)`,
     );
 
     const pdfRatio = percentile(floodPdf, 50) / percentile(idlePdf, 50);
@@ -253,4 +292,5 @@ async function main() {
   }
 }
 
-await main();
+if (process.argv.includes('--flood')) await floodProcess(JSON.parse(process.env.FLOOD_PLAN!) as FloodPlan);
+else await main();

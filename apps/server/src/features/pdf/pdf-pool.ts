@@ -48,6 +48,8 @@ export interface PdfPoolStats extends SchedulerStats {
   threads: number;
   /** Threads replaced because they had grown past the recycling budget. */
   recycled: number;
+  /** The heap each live thread reported after its last task, by thread id. */
+  heapBytes: Record<number, number>;
 }
 
 export interface PdfPool {
@@ -137,6 +139,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
 
   // Threads past the budget, replaced when nothing runs (a task in flight is never cut short).
   const overBudget = new Set<number>();
+  const lastHeap = new Map<number, number>();
   let recycled = 0;
   let recycling: Promise<void> | null = null;
   let closing = false;
@@ -149,6 +152,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
     // so none is handed to a thread on its way out.
     recycling = Promise.all(
       workers.map((worker) => {
+        lastHeap.delete(worker.threadId);
         const exited = once(worker, 'exit');
         void worker.terminate();
         recycled++;
@@ -174,6 +178,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
         async () => {
           if (recycling) await recycling;
           const done = await piscina.run(task);
+          lastHeap.set(done.threadId, done.heapBytes);
           if (done.heapBytes > recycleHeapBytes) overBudget.add(done.threadId);
           return done;
         },
@@ -217,7 +222,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
       return { png: result.png, pageCount: result.pageCount, page: result.page };
     },
     stats() {
-      return { ...scheduler.stats(), threads, recycled };
+      return { ...scheduler.stats(), threads, recycled, heapBytes: Object.fromEntries(lastHeap) };
     },
     async close() {
       closing = true;
