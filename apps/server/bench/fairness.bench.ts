@@ -179,8 +179,10 @@ async function main() {
     for (let i = 0; i < SAMPLES; i++) idlePdf.push((await onePage()).ms);
     const idleHealth: number[] = [];
     for (let i = 0; i < SAMPLES * 4; i++) idleHealth.push((await health()).ms);
+    // The machine is shared: its load tells how much of a latency is other work's.
+    const load = () => os.loadavg()[0]!.toFixed(1);
     log(
-      `idle: one-page PDF p50 ${ms(percentile(idlePdf, 50))}, health p99 ${ms(percentile(idleHealth, 99))}, RSS ${idleRss.toFixed(0)} MB`,
+      `idle: one-page PDF p50 ${ms(percentile(idlePdf, 50))}, health p99 ${ms(percentile(idleHealth, 99))}, RSS ${idleRss.toFixed(0)} MB (load average ${load()}, ${os.cpus().length} cores)`,
     );
 
     // 2. The flood, from a process of its own.
@@ -224,7 +226,7 @@ async function main() {
     log(
       `flood (${DURATION_S} s, ${floodDone} large PDFs and ZIPs done, statuses ${JSON.stringify(floodStatuses)}): ` +
         `one-page PDF p50 ${ms(percentile(floodPdf, 50))} (${floodPdf.length} requests, ${otherFailures} failed), ` +
-        `health p99 ${ms(percentile(floodHealth, 99))} (${floodHealth.length}), RSS ${endRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB`,
+        `health p99 ${ms(percentile(floodHealth, 99))} (${floodHealth.length}), RSS ${endRss.toFixed(0)} MB, peak ${peakRss.toFixed(0)} MB (load average ${load()})`,
     );
 
     // 3. Settle.
