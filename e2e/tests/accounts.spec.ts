@@ -66,6 +66,14 @@ test.describe('desktop', { tag: '@desktop' }, () => {
     await modal.getByRole('button', { name: 'Create account' }).click();
     await expect(modal.getByText('Invalid email format')).toBeVisible();
     await expect(modal.getByText('Password must be at least 6 characters long')).toBeVisible();
+    // The shared rules the browser checks itself (issue 13): not only spaces, not the e-mail address.
+    await modal.getByLabel('Password', { exact: true }).fill('      ');
+    await modal.getByRole('button', { name: 'Create account' }).click();
+    await expect(modal.getByText('Password cannot be only spaces')).toBeVisible();
+    await modal.getByLabel('Email').fill('grace@example.com');
+    await modal.getByLabel('Password', { exact: true }).fill('Grace@Example.com');
+    await modal.getByRole('button', { name: 'Create account' }).click();
+    await expect(modal.getByText('Password cannot be your e-mail address')).toBeVisible();
 
     // Show / hide the password.
     const password = modal.getByLabel('Password', { exact: true });
@@ -83,8 +91,14 @@ test.describe('desktop', { tag: '@desktop' }, () => {
     await modal.getByLabel('First name').fill('Grace');
     await modal.getByLabel('Last name').fill('Hopper');
     await modal.getByLabel('Email').fill(email);
-    await password.fill(PASSWORD);
     await modal.getByRole('checkbox', { name: /I agree to the Terms of Service and Privacy Policy/ }).check();
+    // A common password: the server's reason in the red box; nothing is created.
+    await password.fill('iloveyou1');
+    await modal.getByRole('button', { name: 'Create account' }).click();
+    await expect(errorBox(modal)).toHaveText(
+      'This password is one of the most common ones and easy to guess. Please choose another',
+    );
+    await password.fill(PASSWORD);
     await slowDown(page, '/api/auth/signup');
     await modal.getByRole('button', { name: 'Create account' }).click();
     await expect(modal.getByRole('button', { name: 'Creating account...' })).toBeDisabled();
@@ -332,6 +346,16 @@ test.describe('desktop', { tag: '@desktop' }, () => {
     await dialog.getByLabel('Confirm new password').fill('a different secret');
     await dialog.getByRole('button', { name: 'Update Password' }).click();
     await expect(dialog.getByText('New passwords do not match')).toBeVisible();
+    // The account's own address is refused in the browser; a common password by the server, on the field.
+    await dialog.getByLabel('New password', { exact: true }).fill(account.email.toUpperCase());
+    await dialog.getByLabel('Confirm new password').fill(account.email.toUpperCase());
+    await dialog.getByRole('button', { name: 'Update Password' }).click();
+    await expect(dialog.getByText('Password cannot be your e-mail address')).toBeVisible();
+    await dialog.getByLabel('New password', { exact: true }).fill('qwertyuiop');
+    await dialog.getByLabel('Confirm new password').fill('qwertyuiop');
+    await dialog.getByRole('button', { name: 'Update Password' }).click();
+    await expect(dialog.getByText('This password is one of the most common ones and easy to guess.')).toBeVisible();
+    await expect(dialog.getByLabel('New password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
     // Cancel leaves nothing behind.
     await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -16,10 +16,11 @@ import type { PdfPool } from './pdf/pdf-pool';
 import usersRoutes from './features/users/users.routes';
 import { defaultWebDistDir } from './paths';
 import database from './plugins/database';
-import errors, { frameworkErrors, zodValidatorCompiler } from './plugins/errors';
+import errors, { clientErrors, frameworkErrors, zodValidatorCompiler } from './plugins/errors';
 import mailer from './plugins/mailer';
 import rateLimit from './plugins/rate-limit';
 import security from './plugins/security';
+import serverSecrets from './plugins/server-secrets';
 import session from './plugins/session';
 import webApp from './plugins/web-app';
 
@@ -46,7 +47,25 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
+    clientErrorHandler: clientErrors,
+    // Set deliberately (docs/reliability.md): Fastify's requestTimeout of 0 also turned off Node's
+    // own, so a body trickling in a byte every 10 s held its connection forever. A request must now
+    // arrive in full (headers and body) within REQUEST_TIMEOUT_MS, its headers within
+    // HEADERS_TIMEOUT_MS. No socket inactivity timeout (connectionTimeout): it would also cut a
+    // response the server is still preparing (a queued PDF); the two limits above cover slow
+    // clients, keepAliveTimeout idle ones.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.HEADERS_TIMEOUT_MS,
+      // How often Node looks for requests past those limits (default 30 s): a slow request is
+      // closed at most this much after its limit.
+      connectionsCheckingInterval: Math.min(2_000, config.HEADERS_TIMEOUT_MS),
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  // Beyond this many open connections new ones are closed at once, before any file descriptor or
+  // memory is spent on them (a per-address cap belongs to the proxy, which sees addresses).
+  app.server.maxConnections = config.MAX_CONNECTIONS;
 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -55,6 +74,7 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
   await app.register(errors);
   await app.register(security, { publicUrl: config.PUBLIC_URL });
   await app.register(database, { pool });
+  await app.register(serverSecrets, { pool });
   await app.register(session, { publicUrl: config.PUBLIC_URL });
   await app.register(rateLimit, { pool });
   await app.register(mailer, {
@@ -66,7 +86,10 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
 
   await app.register(healthRoutes);
   await app.register(documentsRoutes, { pdf, perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
-  await app.register(logosRoutes, { uploadsPerMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
+  await app.register(logosRoutes, {
+    uploadsPerMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE,
+    guestBytesPerDay: config.GUEST_LOGO_BYTES_PER_DAY,
+  });
   await app.register(authRoutes, { config });
   await app.register(usersRoutes, { attemptsPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE });
   await app.register(clientsRoutes);

@@ -21,9 +21,29 @@ const envSchema = z.object({
   RATE_LIMIT_DOCUMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Sign-in and sign-up attempts per minute per client address (also password change and account deletion). */
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(20),
-  /** Sign-in and sign-up attempts per 15 minutes per e-mail address, from any address. */
+  /**
+   * Failed sign-ins per 15 minutes per account from browsers that never signed in to it, and
+   * separately per browser that did (its device cookie, ADR 0013).
+   */
   RATE_LIMIT_AUTH_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  /** Bytes of new logos a guest (per client address) may store per day; signed-in uploads have no quota. */
+  GUEST_LOGO_BYTES_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(20 * 1024 * 1024),
   PDF_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  /**
+   * Connection limits (docs/reliability.md, "Timeouts and connection limits"): a request, body
+   * included, must arrive in full within REQUEST_TIMEOUT_MS, its headers within HEADERS_TIMEOUT_MS;
+   * an idle keep-alive connection closes after KEEP_ALIVE_TIMEOUT_MS; past MAX_CONNECTIONS open
+   * connections new ones are refused.
+   */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(72_000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
   /** Directory of the built web app served on /. */
   WEB_DIST_DIR: z.string().optional(),
   /** Directory of the PDF fonts; unset: apps/server/assets/fonts. */
@@ -63,6 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.HEADERS_TIMEOUT_MS > parsed.data.REQUEST_TIMEOUT_MS) {
+    throw new Error('Invalid settings:\n  HEADERS_TIMEOUT_MS: must not be more than REQUEST_TIMEOUT_MS');
   }
   return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
 }

@@ -44,6 +44,7 @@ function filePdfPool(threads: number | undefined, fontsDir: string | undefined):
       threads: Math.max(1, Math.floor(threads ?? defaultThreadCount())),
       render: (...args) => start().render(...args),
       preview: (...args) => start().preview(...args),
+      stats: () => start().stats(),
       close: async () => {}, // stopped when the file ends
     };
     pdfPools.set(key, lazy);
@@ -54,8 +55,9 @@ function filePdfPool(threads: number | undefined, fontsDir: string | undefined):
 async function startTestApp(
   overrides: Partial<Record<string, string>>,
   onRoute: ((route: RouteOptions) => void) | undefined,
+  sharedDatabaseUrl?: string,
 ): Promise<{ testApp: TestApp; close: () => Promise<void> }> {
-  const databaseUrl = await createTestDatabase();
+  const databaseUrl = sharedDatabaseUrl ?? (await createTestDatabase());
   const config: Config = loadConfig({
     LOG_LEVEL: 'silent',
     DATABASE_URL: databaseUrl,
@@ -87,9 +89,16 @@ async function startTestApp(
  */
 export async function createTestApp(
   overrides: Partial<Record<string, string>> = {},
-  { onRoute }: { onRoute?: (route: RouteOptions) => void } = {},
+  {
+    onRoute,
+    databaseUrl,
+  }: {
+    onRoute?: (route: RouteOptions) => void;
+    /** Another app's database: a second server process on the same PostgreSQL. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
-  const { testApp, close } = await startTestApp(overrides, onRoute);
+  const { testApp, close } = await startTestApp(overrides, onRoute, databaseUrl);
   afterAll(close);
   return testApp;
 }

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { signIn, sessionCookie, sessionStatus } from './accounts';
 import { createTestApp, type TestApp } from './app';
+import { hasDisallowedCharacter } from '@invoicer/domain/api/common';
 import { dbFingerprint } from './db-fingerprint';
 import { twoUsers, type TwoUsers } from './two-users';
 
@@ -145,6 +146,14 @@ function hinted(key: string, users: TwoUsers): fc.Arbitrary<unknown> | undefined
     );
   }
   if (key === 'page' || key === 'per_page') return fc.oneof(fc.integer({ min: -5, max: 200 }), fc.constant('2'));
+  if (['quantity', 'unit_cost', 'tax_percent', 'discount_percent', 'shipping_amount'].includes(key)) {
+    // Amounts as the editor sends them (numbers or numeric text), so whole invoices pass validation too.
+    return fc.oneof(
+      fc.integer({ min: 0, max: 100 }),
+      fc.integer({ min: 0, max: 99 }).map(String),
+      fc.constantFrom('12.50', '', -1, 0.125, '1e3', 2 ** 60),
+    );
+  }
   return undefined;
 }
 
@@ -239,12 +248,135 @@ function queryString(query: unknown): string {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
+/** Field paths (a.b[].c) of every property the schema allows to be a string. */
+function stringFieldPaths(schema: JsonSchema, prefix = '', out = new Set<string>()): Set<string> {
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives) {
+    for (const alternative of alternatives) stringFieldPaths(alternative, prefix, out);
+    return out;
+  }
+  const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
+  if (types.includes('string') && prefix) out.add(prefix);
+  if (types.includes('object')) {
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      stringFieldPaths(property, prefix ? `${prefix}.${name}` : name, out);
+    }
+  }
+  if (types.includes('array') && schema.items) stringFieldPaths(schema.items, `${prefix}[]`, out);
+  return out;
+}
+
+/** Every string in a JSON value, with its exact path and its field path (array indexes as []). */
+function stringLeaves(
+  value: unknown,
+  path: Array<string | number> = [],
+  field = '',
+): Array<{ path: Array<string | number>; field: string; value: string }> {
+  if (typeof value === 'string') return field ? [{ path, field, value }] : [];
+  if (Array.isArray(value)) return value.flatMap((entry, i) => stringLeaves(entry, [...path, i], `${field}[]`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, entry]) =>
+      stringLeaves(entry, [...path, key], field ? `${field}.${key}` : key),
+    );
+  }
+  return [];
+}
+
+function replaceAt(value: unknown, path: Array<string | number>, replacement: string): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) return value.map((entry, i) => (i === head ? replaceAt(entry, rest, replacement) : entry));
+  const record = value as Record<string, unknown>;
+  return { ...record, [head!]: replaceAt(record[head!], rest, replacement) };
+}
+
+/** The request with every top-level user_id / userId (body and query) naming `userId`. */
+function asB(generated: Generated, userId: string): Generated {
+  const rename = (value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(
+          Object.entries(value).map(([key, entry]) => [key, key === 'user_id' || key === 'userId' ? userId : entry]),
+        )
+      : value;
+  return {
+    ...generated,
+    query: rename(generated.query),
+    body: generated.body.kind === 'json' ? { kind: 'json', value: rename(generated.body.value) } : generated.body,
+  };
+}
+
+/**
+ * The request with the body fields its schema refuses left out, where leaving them out is enough
+ * (optional fields, surplus items): most generated bodies fail on one field or two, and those are
+ * the bodies that reach every other field with a valid value.
+ */
+function repaired(route: FuzzRoute, generated: Generated): Generated {
+  if (generated.body.kind !== 'json' || !route.zod.body) return generated;
+  let value = generated.body.value;
+  for (let round = 0; round < 6; round++) {
+    const result = route.zod.body.safeParse(value);
+    if (result.success) break;
+    const paths = result.error.issues.map((issue) => issue.path).filter((path) => path.length > 0);
+    if (paths.length === 0) break;
+    for (const path of paths) value = removeAt(value, path as Array<string | number>);
+  }
+  return { ...generated, body: { kind: 'json', value } };
+}
+
+function removeAt(value: unknown, path: Array<string | number>): unknown {
+  if (!value || typeof value !== 'object') return value;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) {
+    if (typeof head !== 'number') return value;
+    return rest.length === 0
+      ? value.filter((_entry, i) => i !== head)
+      : value.map((entry, i) => (i === head ? removeAt(entry, rest) : entry));
+  }
+  const record = { ...(value as Record<string, unknown>) };
+  if (head === undefined || !(String(head) in record)) return value;
+  if (rest.length === 0) delete record[String(head)];
+  else record[String(head)] = removeAt(record[String(head)], rest);
+  return record;
+}
+
+/** Whether the route's own schemas accept the request as generated (query and path as the server will read them). */
+function passesValidation(route: FuzzRoute, generated: Generated): boolean {
+  if (generated.body.kind !== 'json') return false;
+  // Fastify's JSON parser refuses these keys before any schema runs.
+  if (/"(?:__proto__|constructor)"\s*:/.test(JSON.stringify(generated.body.value) ?? '')) return false;
+  if (route.zod.body && !route.zod.body.safeParse(generated.body.value).success) return false;
+  const params = Object.fromEntries(
+    Object.entries(generated.params).map(([name, value]) => [name, decodeURIComponent(encode(value) || '%20')]),
+  );
+  if (route.zod.params && !route.zod.params.safeParse(params).success) return false;
+  if (route.zod.querystring) {
+    const query = Object.fromEntries(new URLSearchParams(queryString(generated.query).slice(1)));
+    if (!route.zod.querystring.safeParse(query).success) return false;
+  }
+  return true;
+}
+
+/** Fields whose message uses the form's label rather than the key. */
+const FIELD_LABELS: Record<string, string> = { unit_cost: 'rate', tax_type: 'type', discount_type: 'type' };
+
+/** Whether a message names the field: its words (unit_cost → "unit cost"), one of them, or its label. */
+function namesField(message: string, key: string): boolean {
+  const words = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replaceAll('_', ' ')
+    .toLowerCase();
+  const text = message.toLowerCase();
+  return [words, ...words.split(' '), FIELD_LABELS[key]].some((name) => name !== undefined && text.includes(name));
+}
+
 interface FuzzRoute {
   method: string;
   url: string;
   params?: JsonSchema;
   querystring?: JsonSchema;
   body?: JsonSchema;
+  /** The route's own zod schemas, to tell locally which generated requests pass validation. */
+  zod: { params?: z.ZodType; querystring?: z.ZodType; body?: z.ZodType };
 }
 
 interface Generated {
@@ -332,6 +464,11 @@ describe('fuzzing every route with schema-derived and hostile input', () => {
               ...(jsonSchemaOf(schema.params) ? { params: jsonSchemaOf(schema.params)! } : {}),
               ...(jsonSchemaOf(schema.querystring) ? { querystring: jsonSchemaOf(schema.querystring)! } : {}),
               ...(jsonSchemaOf(schema.body) ? { body: jsonSchemaOf(schema.body)! } : {}),
+              zod: {
+                ...(jsonSchemaOf(schema.params) ? { params: schema.params as z.ZodType } : {}),
+                ...(jsonSchemaOf(schema.querystring) ? { querystring: schema.querystring as z.ZodType } : {}),
+                ...(jsonSchemaOf(schema.body) ? { body: schema.body as z.ZodType } : {}),
+              },
             });
           }
         },
@@ -447,4 +584,76 @@ describe('fuzzing every route with schema-derived and hostile input', () => {
       `fuzz: ${sent} requests over ${routes.length} routes, ${refusedChecked} refusals checked against the database, statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
     );
   }, 600_000);
+  it('answers 400 naming the field to a lone surrogate in any text field of any route, storing nothing', async () => {
+    // Issue 13: a lone UTF-16 surrogate answered 500 where it reached JSONB, and elsewhere was
+    // silently stored as U+FFFD. Requests come from the generator above; those that pass the
+    // route's own validation get a lone surrogate inserted into one string field at a time, and
+    // every such variant must be refused with a 400 whose messages name that field. Every string
+    // field of every route's body schema must be reached (query strings and paths cannot carry a
+    // lone surrogate: percent-encoding is of UTF-8, which has none).
+    const cookie = (await signIn(t.app, users.b.account.email, users.b.account.password)).cookies.find(
+      (c) => c.name === 'sid',
+    )!;
+    const uncovered: string[] = [];
+    let variants = 0;
+    for (const [index, route] of routes.entries()) {
+      if (!route.body || !route.zod.body) continue;
+      const expected = stringFieldPaths(route.body);
+      if (expected.size === 0) continue;
+      const covered = new Set<string>();
+      const chosen: Generated[] = [];
+      const samples = fc.sample(requestArbitrary(route, users), { seed: seed + 7919 * (index + 1), numRuns: 4000 });
+      for (const sample of samples) {
+        if (covered.size === expected.size) break;
+        // The guard answers 403 to a user_id naming anyone else, before the schema: name B.
+        const generated = repaired(route, asB(sample, users.b.account.id));
+        if (generated.body.kind !== 'json' || !passesValidation(route, generated)) continue;
+        const fresh = stringLeaves(generated.body.value).filter(
+          ({ field }) => expected.has(field) && !covered.has(field),
+        );
+        if (fresh.length === 0) continue;
+        for (const { field } of fresh) covered.add(field);
+        chosen.push(generated);
+      }
+      for (const field of expected) if (!covered.has(field)) uncovered.push(`${route.method} ${route.url} ${field}`);
+
+      const before = await dbFingerprint(t.pool);
+      for (const generated of chosen) {
+        const body = (generated.body as { value: unknown }).value;
+        for (const [n, leaf] of stringLeaves(body).entries()) {
+          if (!expected.has(leaf.field)) continue;
+          const lone = n % 2 === 0 ? '\ud800' : '\udc00';
+          const half = Math.floor(leaf.value.length / 2);
+          const broken = leaf.value.slice(0, half) + lone + leaf.value.slice(half);
+          expect(hasDisallowedCharacter(broken)).toBe(true);
+          const variant: Generated = {
+            ...generated,
+            body: { kind: 'json', value: replaceAt(body, leaf.path, broken) },
+          };
+          const options = toInject(route, variant, `sid=${cookie.value}`);
+          const label = `FC_SEED=${seed} ${route.method} ${route.url} ${leaf.field}: ${String(options.payload).slice(0, 400)}`;
+          const response = await send(route, options, () => label);
+          variants++;
+          const key = leaf.field.split('.').at(-1)!.replace('[]', '');
+          if (key === 'user_id' || key === 'userId') {
+            // The guard compares the raw user_id with the session's before the schema runs.
+            expect([400, 403], label).toContain(response.statusCode);
+            continue;
+          }
+          expect(response.statusCode, `${label}\n→ ${response.body.slice(0, 300)}`).toBe(400);
+          const { error, errors } = response.json() as { error: string; errors?: string[] };
+          expect(
+            [error, ...(errors ?? [])].some((message) => namesField(message, key)),
+            `${label}\n→ ${response.body.slice(0, 300)} does not name ${key}`,
+          ).toBe(true);
+        }
+      }
+      expect(await dbFingerprint(t.pool), `${route.method} ${route.url}: a refused variant changed rows`).toEqual(
+        before,
+      );
+    }
+    expect(uncovered, 'string fields the generator never reached in a valid request').toEqual([]);
+    expect(variants).toBeGreaterThan(100);
+    console.info(`fuzz: ${variants} requests with a lone surrogate in one field, every one refused naming it`);
+  }, 300_000);
 });

@@ -5,10 +5,12 @@ import path from 'node:path';
 import type { HTTPMethods, LightMyRequestResponse, RouteOptions } from 'fastify';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { savedPayload } from './invoice-fixtures';
+import { authModeOf } from '../src/plugins/session';
 import { signUp, type TestAccount } from './accounts';
 import { createTestApp, type TestApp } from './app';
 import { dbFingerprint } from './db-fingerprint';
-import { multipart, pngDecompressionBomb } from './upload-fixtures';
+import { multipart, noisePng, pngDecompressionBomb } from './upload-fixtures';
 
 /**
  * The security suite's request-level checks (issue 8 item 1): cross-site writes refused on every
@@ -28,6 +30,7 @@ function expectEnvelope(response: LightMyRequestResponse, label: string) {
 
 describe('cross-site requests, security headers and hostile uploads', () => {
   const writes: { method: string; url: string }[] = [];
+  const signedIn: { method: string; url: string }[] = [];
   let t: TestApp;
   let account: TestAccount;
   let distDir: string;
@@ -47,6 +50,7 @@ describe('cross-site requests, security headers and hostile uploads', () => {
           for (const method of [route.method].flat()) {
             if (!['GET', 'HEAD', 'OPTIONS'].includes(String(method)))
               writes.push({ method: String(method), url: route.url });
+            if (authModeOf(route) !== 'public') signedIn.push({ method: String(method), url: route.url });
           }
         },
       },
@@ -128,6 +132,34 @@ describe('cross-site requests, security headers and hostile uploads', () => {
     }
   });
 
+  it('answers every request made with a session Cache-Control: no-store, whatever its status', async () => {
+    // Issue 13: signed-in JSON carried no Cache-Control, so a shared cache or the back button after
+    // sign-out could show one user's data. Every route that reads the session, called signed in.
+    expect(signedIn.length).toBeGreaterThanOrEqual(30);
+    const owner = await signUp(t.app);
+    const statuses = new Set<number>();
+    for (const { method, url } of signedIn) {
+      const response = await t.app.inject({
+        method: method as HTTPMethods,
+        url: url.replace(/:[A-Za-z_]+/g, () => randomUUID()),
+        ...(['GET', 'HEAD'].includes(method) ? {} : { payload: { name: 'Cached?', email: 'cache@example.com' } }),
+        headers: { cookie: owner.cookie },
+      });
+      statuses.add(response.statusCode);
+      expect(response.headers['cache-control'], `${method} ${url} → ${response.statusCode}`).toBe('no-store');
+    }
+    expect([...statuses].some((status) => status < 300) && [...statuses].some((status) => status >= 400)).toBe(true);
+    // A guest's public answer is not marked (the web app's files and logos stay cacheable).
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.headers['cache-control']).not.toBe('no-store');
+    const signin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email: owner.email, password: owner.password },
+    });
+    expect([signin.statusCode, signin.headers['cache-control']]).toEqual([200, 'no-store']);
+  });
+
   it('answers a path parameter the router refuses (too long, bad percent-encoding) with the envelope', async () => {
     // Found by the fuzz suite: Fastify's router answered these with its own JSON, not the envelope.
     const long = await t.app.inject({
@@ -162,6 +194,53 @@ describe('cross-site requests, security headers and hostile uploads', () => {
       expect(response.json().error, url).toBe(`${field} contains a character that is not allowed.`);
       expect(await dbFingerprint(t.pool), url).toEqual(before);
     }
+  });
+
+  it('refuses a lone surrogate in invoice text (a 500 before) and in names (stored as U+FFFD before), storing nothing', async () => {
+    // Issue 13: PostgreSQL's JSONB refused \ud800 in from/to/terms/payment fields (500), and text
+    // columns stored it as U+FFFD, so x\ud800y and x\udc00y collided as invoice numbers (409).
+    const invoiceCases: Array<[Record<string, unknown>, string]> = [
+      [{ from: 'Ada\ud800' }, 'From'],
+      [{ to: 'x\udc00y' }, 'To'],
+      [{ terms: '\ud800' }, 'Terms'],
+      [{ payment_details: 'IBAN\ud83d' }, 'Payment details'],
+      [{ payment_instructions: 'pay\ude00' }, 'Payment instructions'],
+      [{ invoice_number: 'x\ud800y' }, 'Invoice number'],
+      [{ invoice_number: 'x\udc00y' }, 'Invoice number'],
+      [{ items: [{ name: 'Work\ud800', quantity: 1, unit_cost: 1 }] }, 'Item name'],
+    ];
+    const { rows } = await t.pool.query<{ id: string }>(
+      `insert into invoices (user_id, invoice_number, currency, data) values ($1, 'S-1', 'EUR', '{}') returning id`,
+      [account.id],
+    );
+    const cases: Array<[string, 'POST' | 'PUT', unknown, string]> = [
+      ...invoiceCases.flatMap(([data, field]) => [
+        ['/api/invoices', 'POST', savedPayload(account, data), field] as [string, 'POST', unknown, string],
+        [`/api/invoices/${rows[0]!.id}`, 'PUT', savedPayload(account, data), field] as [string, 'PUT', unknown, string],
+      ]),
+      ['/api/clients', 'POST', { name: 'Acme\ud800', email: 'a@example.com' }, 'Name'],
+      ['/api/businesses', 'POST', { name: 'Mine', email: 'b@example.com', address: '\udfff' }, 'Address'],
+      ['/api/users/profile', 'PUT', { first_name: 'Ada', last_name: '\ud800' }, 'Last name'],
+      ['/api/support', 'POST', { issueType: 'other', details: 'Help \udc00' }, 'Details'],
+      ['/api/auth/signin', 'POST', { email: account.email, password: 'correct\ud800horse' }, 'Password'],
+    ];
+    for (const [url, method, payload, field] of cases) {
+      const before = await dbFingerprint(t.pool);
+      const response = await t.app.inject({
+        method,
+        url,
+        payload: payload as object,
+        headers: { cookie: account.cookie },
+      });
+      const label = `${method} ${url} ${field}: ${response.body.slice(0, 200)}`;
+      expect(response.statusCode, label).toBe(400);
+      expect(response.json().errors, label).toEqual([`${field} contains a character that is not allowed.`]);
+      expect(await dbFingerprint(t.pool), label).toEqual(before);
+    }
+    const fffd = await t.pool.query(
+      `select count(*)::int as n from invoices where invoice_number like '%\uFFFD%' or data::text like '%\uFFFD%'`,
+    );
+    expect(fffd.rows[0].n).toBe(0);
   });
 
   async function refusedUpload(label: string, request: { payload: Buffer | string; headers: Record<string, string> }) {
@@ -230,5 +309,139 @@ describe('cross-site requests, security headers and hostile uploads', () => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-security-policy']).toContain('sandbox');
     expect(served.rawPayload.includes(Buffer.from('<script'))).toBe(false);
+  });
+});
+
+describe('the Host header with PUBLIC_URL set', () => {
+  let t: TestApp;
+  let proxied: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_URL: 'https://invoices.example.com' });
+    proxied = await createTestApp({ PUBLIC_URL: 'https://invoices.example.com', TRUST_PROXY: 'true' });
+  });
+
+  it('answers 421 for another host, before anything runs, and serves its own', async () => {
+    const misdirected = { success: false, error: 'This server answers only for invoices.example.com.' };
+    for (const host of [
+      'evil.example',
+      'invoices.example.com.evil.example',
+      '127.0.0.1:3000',
+      'invoices.example.com:8443',
+    ]) {
+      for (const [method, url] of [
+        ['GET', '/api/auth/session'],
+        ['GET', '/'],
+        ['POST', '/api/auth/signin'],
+        ['GET', '/api/invoices'],
+      ] as const) {
+        const before = await dbFingerprint(t.pool);
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: { host },
+          ...(method === 'POST' ? { payload: { email: 'a@example.com', password: 'x' } } : {}),
+        });
+        expect([response.statusCode, response.json()], `${method} ${url} Host: ${host}`).toEqual([421, misdirected]);
+        expect(await dbFingerprint(t.pool)).toEqual(before);
+      }
+    }
+    for (const host of ['invoices.example.com', 'INVOICES.example.com', 'invoices.example.com:443']) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/auth/providers', headers: { host } });
+      expect(response.statusCode, host).toBe(200);
+    }
+  });
+
+  it("keeps GET /api/health open to a load balancer's probe by address", async () => {
+    for (const host of ['10.0.0.5:3000', 'evil.example']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await t.app.inject({ method, url: '/api/health', headers: { host } });
+        expect(response.statusCode, `${method} ${host}`).toBe(200);
+      }
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/api/health', headers: { host: 'evil.example' } });
+    expect(post.statusCode).toBe(421);
+  });
+
+  it('reads the host from X-Forwarded-Host behind a trusted proxy', async () => {
+    const good = await proxied.app.inject({
+      method: 'GET',
+      url: '/api/auth/providers',
+      headers: { host: 'app:3000', 'x-forwarded-host': 'invoices.example.com', 'x-forwarded-proto': 'https' },
+    });
+    expect(good.statusCode).toBe(200);
+    const bad = await proxied.app.inject({
+      method: 'GET',
+      url: '/api/auth/providers',
+      headers: { host: 'invoices.example.com', 'x-forwarded-host': 'evil.example' },
+    });
+    expect(bad.statusCode).toBe(421);
+  });
+});
+
+describe('bounded guest logo storage', () => {
+  let t: TestApp;
+  const quota = 1024 * 1024;
+
+  beforeAll(async () => {
+    t = await createTestApp({ GUEST_LOGO_BYTES_PER_DAY: String(quota) });
+  });
+
+  const upload = (png: Buffer, ip: string) =>
+    t.app.inject({ method: 'POST', url: '/upload-logo', ...multipart(png), remoteAddress: ip });
+  const storedBytes = async () =>
+    (
+      await t.pool.query<{ n: number; bytes: number }>(
+        `select count(*)::int as n, coalesce(sum(byte_size), 0)::int as bytes from logos`,
+      )
+    ).rows[0]!;
+
+  it('stores the same logo uploaded again and again by guests once', async () => {
+    // Issue 13: every anonymous upload of one 2 MB PNG was stored again under a new id.
+    const png = await noisePng(400);
+    const urls = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const response = await upload(png, `10.8.0.${i}`);
+      expect(response.statusCode, response.body).toBe(201);
+      urls.add(response.json().logo_url);
+    }
+    expect(urls.size).toBe(1);
+    expect((await storedBytes()).n).toBe(1);
+  });
+
+  it('refuses a guest address past its daily quota of new logos with 429, storing nothing; another address has its own', async () => {
+    const before = await storedBytes();
+    const statuses: number[] = [];
+    const accepted: Buffer[] = [];
+    for (let i = 0; i < 12 && !statuses.includes(429); i++) {
+      const png = await noisePng();
+      statuses.push((await upload(png, '10.8.1.1')).statusCode);
+      if (statuses.at(-1) === 201) accepted.push(png);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((status) => status === 201) && statuses.length > 1).toBe(true);
+    const after = await storedBytes();
+    expect(after.bytes - before.bytes).toBeLessThanOrEqual(quota);
+    const refused = await upload(await noisePng(), '10.8.1.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      success: false,
+      error: 'Guests can upload 1 MB of new logos a day. Sign in to upload more, or try again tomorrow.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3600);
+    expect(await storedBytes()).toEqual(after);
+    // The same address may still re-use a logo it stored (nothing new is stored).
+    expect((await upload(accepted[0]!, '10.8.1.1')).statusCode).toBe(201);
+    expect((await upload(await noisePng(), '10.8.1.2')).statusCode).toBe(201);
+    // Signed-in uploads are the account's (deleted with it) and have no guest quota.
+    const account = await signUp(t.app);
+    const mine = await t.app.inject({
+      method: 'POST',
+      url: '/upload-logo',
+      payload: multipart(await noisePng()).payload,
+      headers: { ...multipart(Buffer.alloc(0)).headers, cookie: account.cookie },
+      remoteAddress: '10.8.1.1',
+    });
+    expect(mine.statusCode).toBe(201);
   });
 });

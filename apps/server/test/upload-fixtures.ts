@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 
 /** A multipart/form-data body for inject(): one file under `field` (the logo upload's own by default). */
 export function multipart(bytes: Buffer, fileName = 'logo.png', contentType = 'image/png', field = 'logo') {
@@ -35,4 +36,19 @@ export function pngDecompressionBomb(): Buffer {
     pngChunk('IDAT', deflateSync(Buffer.alloc(60_000 * 3 + 1), { level: 9 })),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A PNG of random noise (different bytes every call, hundreds of KB once re-encoded). */
+export function noisePng(side = 600): Promise<Buffer> {
+  return sharp({
+    create: {
+      width: side,
+      height: side,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .png()
+    .toBuffer();
 }

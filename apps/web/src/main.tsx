@@ -1,3 +1,5 @@
+// First: zod's JIT off before any schema is built (the CSP forbids eval; see the module).
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

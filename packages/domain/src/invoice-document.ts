@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyInputSchema } from './api/common';
+import { currencyInputSchema, textSchema } from './api/common';
 import { DEFAULT_CURRENCY, type CurrencyCode } from './currencies';
 import { isIsoDate } from './dates';
 import { MAX_MONEY_MINOR, parseMinor, type Minor } from './money';
@@ -50,16 +50,16 @@ export interface InvoiceDocument {
   currency: CurrencyCode;
 }
 
+// Every text field starts from the domain's textSchema: U+0000 and lone surrogates are refused
+// with a message naming the field (JSONB cannot store either; UTF-8 would silently alter the second).
 const text = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text.` })
+  textSchema(label)
     .max(max, { error: `${label} is too long (at most ${max} characters).` })
     .nullish()
     .transform((value) => value ?? '');
 
 const party = (label: string) =>
-  z
-    .string({ error: MESSAGES.fromTo })
+  textSchema(label, MESSAGES.fromTo)
     .max(LIMITS.partyText, { error: `${label} is too long (at most ${LIMITS.partyText} characters).` })
     .refine((value) => value.trim() !== '', { error: MESSAGES.fromTo });
 
@@ -133,9 +133,8 @@ const logoSchema = z
 
 export const invoiceItemInputSchema = z.object(
   {
-    id: z.union([z.string(), z.number()], { error: 'Item id must be text or a number.' }).nullish(),
-    name: z
-      .string({ error: 'Item name must be text.' })
+    id: z.union([textSchema('Item id'), z.number()], { error: 'Item id must be text or a number.' }).nullish(),
+    name: textSchema('Item name')
       .max(LIMITS.itemName, { error: `Item name is too long (at most ${LIMITS.itemName} characters).` })
       .nullish(),
     description: text(LIMITS.longText, 'Item description'),
@@ -158,7 +157,7 @@ export const invoiceDocumentInputSchema = z
         .array(invoiceItemInputSchema, { error: MESSAGES.items })
         .max(LIMITS.items, { error: `An invoice holds at most ${LIMITS.items} items.` }),
       invoice_number: z
-        .union([z.string(), z.number()], { error: 'Invoice number must be text.' })
+        .union([textSchema('Invoice number'), z.number()], { error: 'Invoice number must be text.' })
         .nullish()
         .transform((value) => (value == null ? '' : String(value).trim()))
         .refine((value) => value.length <= LIMITS.invoiceNumber, { error: 'Invoice number is too long.' }),

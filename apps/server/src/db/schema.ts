@@ -15,6 +15,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -119,9 +120,13 @@ function partyIndexes(
   ];
 }
 
-export const businesses = pgTable('businesses', { ...partyColumns(), logoUrl: text('logo_url') }, (t) =>
-  partyIndexes('businesses', t),
-);
+export const businesses = pgTable('businesses', { ...partyColumns(), logoUrl: text('logo_url') }, (t) => [
+  ...partyIndexes('businesses', t),
+  // The guest-logo sweep asks whether any business still uses an uploaded logo.
+  index('businesses_logo_url_idx')
+    .on(t.logoUrl)
+    .where(sql`${t.logoUrl} is not null`),
+]);
 
 export const clients = pgTable('clients', partyColumns(), (t) => partyIndexes('clients', t));
 
@@ -179,6 +184,10 @@ export const invoices = pgTable(
     ),
     index('invoices_client_idx').on(t.clientId),
     index('invoices_business_idx').on(t.businessId),
+    // The guest-logo sweep asks whether any invoice still uses an uploaded logo.
+    index('invoices_logo_id_idx')
+      .on(sql`(${t.data} -> 'logo' ->> 'id')`)
+      .where(sql`${t.data} -> 'logo' ->> 'kind' = 'upload'`),
     // Searches are per user: btree_gin puts user_id in the trigram index, so other users' matches are never visited.
     index('invoices_user_search_trgm_idx').using('gin', t.userId, sql`${t.searchText} gin_trgm_ops`),
     check('invoices_status_check', sql`${t.status} in ('draft', 'sent', 'paid', 'overdue')`),
@@ -302,7 +311,11 @@ export const supportRequests = pgTable(
   (t) => [index('support_requests_user_idx').on(t.userId, t.createdAt.desc().nullsFirst())],
 );
 
-/** Uploaded logos, re-encoded; guests may upload too, so user_id is optional. */
+/**
+ * Uploaded logos, re-encoded; guests may upload too, so user_id is optional. Content-addressed per
+ * owner: the same bytes are stored once per user, and once for all guests (NULLS NOT DISTINCT).
+ * Guest logos no invoice or business refers to are swept 24 hours after their last upload.
+ */
 export const logos = pgTable(
   'logos',
   {
@@ -316,7 +329,11 @@ export const logos = pgTable(
     sha256: text('sha256').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('logos_user_idx').on(t.userId), index('logos_sha256_idx').on(t.sha256)],
+  (t) => [
+    index('logos_user_idx').on(t.userId),
+    index('logos_sha256_idx').on(t.sha256),
+    unique('logos_user_sha256_key').on(t.userId, t.sha256).nullsNotDistinct(),
+  ],
 );
 
 /**
@@ -360,4 +377,15 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Secrets the server makes for itself and every process shares (state lives only in PostgreSQL):
+ * created by the first process that needs one, read by the others. `device-cookie` signs the
+ * sign-in device cookies (ADR 0013). Deleting a row and restarting the servers rotates it.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  secret: bytea('secret').notNull(),
+  createdAt: createdAt(),
 });

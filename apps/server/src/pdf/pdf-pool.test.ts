@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPdfPool, defaultThreadCount, pdfWorkerLocation, type PdfPool } from './pdf-pool';
+import { createPdfPool, defaultThreadCount, isLargeDocument, pdfWorkerLocation, type PdfPool } from './pdf-pool';
 import { invoice, manyItems, pageTexts, PNG_SIGNATURE, pngSize } from './pdf-test-fixtures';
 import { renderInvoicePdf } from './render-invoice-pdf';
 import { PageOutOfRangeError } from './render-preview-png';
@@ -81,5 +81,45 @@ describe('createPdfPool', () => {
     const pdf = await pool.render(invoice(), { logo: { bytes: logo } });
     expect(Buffer.from(pdf).includes('/Subtype /Image')).toBe(true);
     expect(logo.byteLength).toBeGreaterThan(0); // the caller's bytes are copied, not moved away
+  });
+});
+
+describe('createPdfPool: fairness and memory', () => {
+  it('classifies documents by size: large ones run with lower concurrency', () => {
+    expect(isLargeDocument(invoice({ items: manyItems(200) }))).toBe(false);
+    expect(isLargeDocument(invoice({ items: manyItems(201) }))).toBe(true);
+    expect(isLargeDocument(invoice({ terms: 'x'.repeat(60_000) }))).toBe(true);
+  });
+
+  it('replaces a thread that grew past its budget once idle, and keeps rendering', async () => {
+    const pool = createPdfPool({ threads: 1, recycleHeapBytes: 1 });
+    try {
+      const first = await pool.render(invoice());
+      await expect.poll(() => pool.stats().recycled, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+      const again = await pool.render(invoice());
+      expect(Buffer.from(again).equals(Buffer.from(first))).toBe(true);
+      expect(pool.stats()).toMatchObject({ threads: 1, running: 0, queued: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('answers 503 to a client past its render budget while another client is served', async () => {
+    const pool = createPdfPool({ threads: 1, maxQueuedPerClient: 2 });
+    try {
+      const big = invoice({ items: manyItems(400) });
+      const flood = Array.from({ length: 4 }, () =>
+        pool.render(big, { client: 'ip:10.0.0.1' }).then(
+          () => 'ok',
+          (error: { statusCode?: number }) => error.statusCode,
+        ),
+      );
+      const other = await pool.render(invoice(), { client: 'ip:10.0.0.2' });
+      expect(other.byteLength).toBeGreaterThan(0);
+      // One running, two waiting, the fourth over the budget.
+      expect(await Promise.all(flood)).toEqual(['ok', 'ok', 'ok', 503]);
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -6,7 +6,9 @@ import { Piscina } from 'piscina';
 // sharp runs in the workers (logos). Loading it here too keeps libvips loaded for the process's
 // lifetime; otherwise glibc unloads it when a worker exits and the process can crash (lovell/sharp#2263).
 import 'sharp';
+import { once } from 'node:events';
 import { HttpError } from '../plugins/errors';
+import { FairScheduler, QueueFullError, TaskAbortedError, type SchedulerStats } from './fair-scheduler';
 import type { PdfTask, PdfTaskResult, PdfWorkerData } from './pdf-worker';
 import { PageOutOfRangeError, type PreviewPng } from './render-preview-png';
 import { getTemplate, type TemplateName } from './templates/template-registry';
@@ -16,11 +18,25 @@ export interface PdfPoolOptions {
   threads?: number;
   /** The fonts directory (the FONTS_DIR setting); default apps/server/assets/fonts. */
   fontsDir?: string | undefined;
+  /**
+   * A thread whose heap (and buffers) has grown past this is replaced by a fresh one as soon as the
+   * engine is idle, which gives the memory back to the system. Default RECYCLE_HEAP_BYTES.
+   */
+  recycleHeapBytes?: number;
+  /** Tasks one client may have waiting (its render budget); default MAX_QUEUED_PER_CLIENT. */
+  maxQueuedPerClient?: number;
 }
 
 export interface PdfRenderOptions {
   template?: TemplateName;
   logo?: { bytes: Uint8Array } | null;
+  /**
+   * Whose work this is, for fair queueing (fair-scheduler.ts): `user:<id>` for a signed-in user,
+   * `ip:<address>` for a guest (renderClient()). Work without a client shares one queue.
+   */
+  client?: string;
+  /** Aborted when the client has gone away: a task that has not started yet is dropped. */
+  signal?: AbortSignal;
 }
 
 export interface PdfPreviewOptions extends PdfRenderOptions {
@@ -30,18 +46,54 @@ export interface PdfPreviewOptions extends PdfRenderOptions {
   dpi?: number;
 }
 
+export interface PdfPoolStats extends SchedulerStats {
+  threads: number;
+  /** Threads replaced because they had grown past the recycling budget. */
+  recycled: number;
+  /** The heap each live thread reported after its last task, by thread id. */
+  heapBytes: Record<number, number>;
+}
+
 export interface PdfPool {
   readonly threads: number;
   /** The invoice as PDF bytes. Rejects with UnknownTemplateError for an unknown template. */
   render(invoice: InvoiceDocument, options?: PdfRenderOptions): Promise<Uint8Array>;
   /** One page of the same PDF as a PNG, with the page count. */
   preview(invoice: InvoiceDocument, options: PdfPreviewOptions): Promise<PreviewPng>;
+  stats(): PdfPoolStats;
   /** Waits for running tasks, then stops the threads. */
   close(): Promise<void>;
 }
 
 const MAX_QUEUED_PER_THREAD = 256;
+/**
+ * A client's render budget: tasks waiting at once. Eight concurrent requests and a ZIP's window of
+ * eight renders fit; a flood beyond answers 503 to that client only.
+ */
+export const MAX_QUEUED_PER_CLIENT = 32;
+/**
+ * A thread is replaced once idle when its heap and buffers exceed this. A warm thread holds about
+ * 60-70 MB; the largest invoice the contract allows grows one to 300-400 MB, which V8 keeps
+ * committed for good. Not a cap: the render that grew it completed (a 64 MB cap made that
+ * invoice fail, docs/reliability.md).
+ */
+export const RECYCLE_HEAP_BYTES = 160 * 1024 * 1024;
+/**
+ * A document with more items or text than this is "large": at most threads - 1 of them render at
+ * once, so a thread always stays free for small ones. About 10 pages and up (a 200-item invoice
+ * is 9 pages and renders in ~22 ms; 1,000 items with long descriptions, 255+ pages, ~1.4 s).
+ */
+export const LARGE_DOCUMENT = { items: 200, textCharacters: 50_000 } as const;
 export const PDF_ENGINE_BUSY = 'The PDF engine is busy. Please try again in a moment.';
+
+/** Whether the invoice is large enough to run with the lower concurrency of large documents. */
+export function isLargeDocument(invoice: InvoiceDocument): boolean {
+  if (invoice.items.length > LARGE_DOCUMENT.items) return true;
+  let characters = invoice.from.length + invoice.to.length + invoice.terms.length;
+  characters += invoice.paymentDetails.length + invoice.paymentInstructions.length;
+  for (const item of invoice.items) characters += item.name.length + item.description.length;
+  return characters > LARGE_DOCUMENT.textCharacters;
+}
 
 export function defaultThreadCount(): number {
   return Math.max(1, Math.min(4, availableParallelism()));
@@ -64,26 +116,85 @@ export function pdfWorkerLocation(moduleUrl: string = import.meta.url): { filena
 
 /**
  * Renders PDFs and previews on worker threads, so the event loop never waits on pdfkit or pdf.js.
- * Each thread parses the fonts once when it starts; all threads start with the pool.
+ * Each thread parses the fonts once when it starts; all threads start with the pool. Work is
+ * handed to the threads by a FairScheduler (one queue per client, taken in turns; large documents
+ * on at most threads - 1 threads), never more tasks than threads, so piscina's own queue stays
+ * empty and the order is ours. A thread that grew past `recycleHeapBytes` is replaced once the
+ * engine is idle.
  */
 export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
   const threads = Math.max(1, Math.floor(options.threads ?? defaultThreadCount()));
+  const recycleHeapBytes = options.recycleHeapBytes ?? RECYCLE_HEAP_BYTES;
   const piscina = new Piscina<PdfTask, PdfTaskResult>({
     ...pdfWorkerLocation(),
     minThreads: threads,
     maxThreads: threads,
-    // Bounded, so a flood of requests gets a quick 503 instead of an ever-growing backlog in memory.
     maxQueue: threads * MAX_QUEUED_PER_THREAD,
     workerData: { fontsDir: options.fontsDir } satisfies PdfWorkerData,
   });
+  const scheduler = new FairScheduler({
+    slots: threads,
+    largeSlots: Math.max(1, threads - 1),
+    maxQueuedPerClient: options.maxQueuedPerClient ?? MAX_QUEUED_PER_CLIENT,
+    // Bounded, so a flood gets a quick 503 instead of an ever-growing backlog in memory.
+    maxQueued: threads * MAX_QUEUED_PER_THREAD,
+  });
 
-  const run = async (task: PdfTask): Promise<PdfTaskResult & { ok: true }> => {
+  // Threads past the budget, replaced when nothing runs (a task in flight is never cut short).
+  const overBudget = new Set<number>();
+  const lastHeap = new Map<number, number>();
+  let recycled = 0;
+  let recycling: Promise<void> | null = null;
+  let closing = false;
+  const recycleIdleThreads = () => {
+    if (closing || recycling || overBudget.size === 0 || !scheduler.idle) return;
+    const workers = piscina.threads.filter((worker) => overBudget.has(worker.threadId));
+    overBudget.clear();
+    if (workers.length === 0) return;
+    // piscina replaces a thread that exits (minThreads); tasks wait until the exits are through,
+    // so none is handed to a thread on its way out.
+    recycling = Promise.all(
+      workers.map((worker) => {
+        lastHeap.delete(worker.threadId);
+        const exited = once(worker, 'exit');
+        void worker.terminate();
+        recycled++;
+        return exited;
+      }),
+    )
+      .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+      .catch(() => undefined)
+      .finally(() => {
+        recycling = null;
+      });
+  };
+  const recycleTimer = setInterval(recycleIdleThreads, 1_000);
+  recycleTimer.unref();
+
+  const run = async (task: PdfTask, renderOptions: PdfRenderOptions): Promise<PdfTaskResult & { ok: true }> => {
     // Checked here as well, so the caller gets the typed error (errors lose their class crossing threads).
     getTemplate(task.template ?? 'modern');
-    const result = await piscina.run(task).catch((error: unknown) => {
-      if (piscina.queueSize >= piscina.options.maxQueue) throw new HttpError(503, PDF_ENGINE_BUSY);
-      throw error;
-    });
+    const result = await scheduler
+      .submit(
+        renderOptions.client ?? 'anonymous',
+        isLargeDocument(task.invoice),
+        async () => {
+          if (recycling) await recycling;
+          const done = await piscina.run(task);
+          lastHeap.set(done.threadId, done.heapBytes);
+          if (done.heapBytes > recycleHeapBytes) overBudget.add(done.threadId);
+          return done;
+        },
+        renderOptions.signal,
+      )
+      .catch((error: unknown) => {
+        // An aborted task's client is gone: the answer goes nowhere, but must not log as a failure.
+        if (error instanceof QueueFullError || error instanceof TaskAbortedError) {
+          throw new HttpError(503, PDF_ENGINE_BUSY);
+        }
+        throw error;
+      })
+      .finally(() => setImmediate(recycleIdleThreads));
     if (!result.ok) throw new PageOutOfRangeError(result.page, result.pageCount);
     return result;
   };
@@ -91,28 +202,35 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
   return {
     threads,
     async render(invoice, renderOptions = {}) {
-      const result = await run({
-        kind: 'pdf',
-        invoice,
-        template: renderOptions.template,
-        logo: renderOptions.logo?.bytes ?? null,
-      });
+      const result = await run(
+        { kind: 'pdf', invoice, template: renderOptions.template, logo: renderOptions.logo?.bytes ?? null },
+        renderOptions,
+      );
       if (result.kind !== 'pdf') throw new Error('The PDF worker answered a render with a preview.');
       return result.pdf;
     },
     async preview(invoice, previewOptions) {
-      const result = await run({
-        kind: 'preview',
-        invoice,
-        template: previewOptions.template,
-        logo: previewOptions.logo?.bytes ?? null,
-        page: previewOptions.page,
-        dpi: previewOptions.dpi,
-      });
+      const result = await run(
+        {
+          kind: 'preview',
+          invoice,
+          template: previewOptions.template,
+          logo: previewOptions.logo?.bytes ?? null,
+          page: previewOptions.page,
+          dpi: previewOptions.dpi,
+        },
+        previewOptions,
+      );
       if (result.kind !== 'preview') throw new Error('The PDF worker answered a preview with a PDF.');
       return { png: result.png, pageCount: result.pageCount, page: result.page };
     },
-    close() {
+    stats() {
+      return { ...scheduler.stats(), threads, recycled, heapBytes: Object.fromEntries(lastHeap) };
+    },
+    async close() {
+      closing = true;
+      clearInterval(recycleTimer);
+      await recycling;
       return piscina.close();
     },
   };

@@ -1,4 +1,7 @@
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
+import { setPriority } from 'node:os';
+import { getHeapStatistics } from 'node:v8';
+import { threadId } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
 import { useFontsDir } from './invoice-fonts';
 import { renderInvoicePdf } from './render-invoice-pdf';
@@ -26,10 +29,24 @@ export type PdfTask =
       dpi?: number;
     };
 
-export type PdfTaskResult =
-  | { ok: true; kind: 'pdf'; pdf: Uint8Array }
-  | { ok: true; kind: 'preview'; png: Uint8Array; pageCount: number; page: number }
-  | { ok: false; error: 'page-out-of-range'; page: number; pageCount: number };
+/** What the thread reports with every result, so the pool can recycle a thread that grew (pdf-pool.ts). */
+export interface WorkerMemory {
+  threadId: number;
+  /** V8's heap of this thread (committed), plus memory it holds outside the heap (buffers). */
+  heapBytes: number;
+}
+
+export type PdfTaskResult = WorkerMemory &
+  (
+    | { ok: true; kind: 'pdf'; pdf: Uint8Array }
+    | { ok: true; kind: 'preview'; png: Uint8Array; pageCount: number; page: number }
+    | { ok: false; error: 'page-out-of-range'; page: number; pageCount: number }
+  );
+
+function memory(): WorkerMemory {
+  const heap = getHeapStatistics();
+  return { threadId, heapBytes: heap.total_heap_size + heap.external_memory };
+}
 
 /** Piscina's Transferable: `value` goes back to the pool, and the buffers listed are moved rather than copied. */
 class Transfer {
@@ -45,6 +62,19 @@ class Transfer {
   get [valueSymbol](): object {
     return this.value;
   }
+}
+
+/**
+ * How much lower than the event loop this thread runs (a nice value, 0 to 19). On Linux the nice
+ * value belongs to the thread, so only the rendering threads yield: with every core busy rendering,
+ * the event loop still gets the CPU as soon as a request arrives (bench:fairness: GET /api/health
+ * p99 under a flood of the largest invoices). Elsewhere, or where it is refused, nothing changes.
+ */
+export const RENDER_THREAD_NICE = 10;
+try {
+  setPriority(0, RENDER_THREAD_NICE);
+} catch {
+  // not permitted here: the thread keeps the process's priority
 }
 
 /** A small invoice rendered once when the thread starts. */
@@ -85,16 +115,16 @@ export default async function runPdfTask(task: PdfTask): Promise<PdfTaskResult |
     logo: task.logo ? { bytes: task.logo } : null,
   });
   if (task.kind === 'pdf')
-    return move(new Transfer({ ok: true, kind: 'pdf', pdf }, [pdf.buffer as ArrayBuffer])) as Transfer;
+    return move(new Transfer({ ok: true, kind: 'pdf', pdf, ...memory() }, [pdf.buffer as ArrayBuffer])) as Transfer;
   try {
     const preview = await renderPreviewPng(pdf, { page: task.page, dpi: task.dpi });
     return move(
-      new Transfer({ ok: true, kind: 'preview', ...preview }, [preview.png.buffer as ArrayBuffer]),
+      new Transfer({ ok: true, kind: 'preview', ...preview, ...memory() }, [preview.png.buffer as ArrayBuffer]),
     ) as Transfer;
   } catch (error) {
     // Errors lose their class crossing threads, so this one travels as data and is rebuilt by the pool.
     if (error instanceof PageOutOfRangeError) {
-      return { ok: false, error: 'page-out-of-range', page: error.page, pageCount: error.pageCount };
+      return { ok: false, error: 'page-out-of-range', page: error.page, pageCount: error.pageCount, ...memory() };
     }
     throw error;
   }

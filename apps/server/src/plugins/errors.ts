@@ -1,3 +1,5 @@
+import { disallowedCharacterMessage, hasDisallowedCharacter } from '@invoicer/domain/api/common';
+import type { Socket } from 'node:net';
 import { toErrorEnvelope } from '@invoicer/domain/validation-error';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySchemaCompiler } from 'fastify';
@@ -21,18 +23,19 @@ export class HttpError extends Error {
 }
 
 /**
- * Where a value holds U+0000, which PostgreSQL text cannot store (the insert fails: a 500):
- * the path of the first such string or key, '' for the value itself, undefined when there is none.
- * Schemas refuse it with their own messages where they know the field; this catches the rest
- * (found by the fuzz suite on the sign-up, profile and support bodies).
+ * Where a parsed body still holds a character no text may (U+0000, a lone surrogate: the domain's
+ * hasDisallowedCharacter): the path of the first such string or key, '' for the value itself,
+ * undefined when there is none. Every text schema refuses them itself, naming its field (the
+ * domain's textSchema); this is the same rule and message once more at the edge, for a string
+ * field a schema declares without that building block.
  */
-function pathToNul(value: unknown, path = '', depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+function pathToDisallowed(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return hasDisallowedCharacter(value) ? path : undefined;
   if (depth > 16 || typeof value !== 'object' || value === null) return undefined;
   for (const [key, entry] of Object.entries(value)) {
     const at = Array.isArray(value) ? path : key;
-    if (key.includes('\u0000')) return at;
-    const found = pathToNul(entry, at, depth + 1);
+    if (hasDisallowedCharacter(key)) return at;
+    const found = pathToDisallowed(entry, at, depth + 1);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -58,9 +61,9 @@ export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
   (data) => {
     const result = schema.safeParse(data);
     if (result.success) {
-      const nul = httpPart === 'body' ? pathToNul(result.data) : undefined;
-      if (nul !== undefined) {
-        const message = `${fieldLabel(nul)} contains a character that is not allowed.`;
+      const disallowed = httpPart === 'body' ? pathToDisallowed(result.data) : undefined;
+      if (disallowed !== undefined) {
+        const message = disallowedCharacterMessage(fieldLabel(disallowed));
         return { error: new HttpError(400, message, [message]) };
       }
       return { value: result.data };
@@ -136,6 +139,40 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
     reply,
     error.statusCode && error.statusCode < 500 ? error.statusCode : 400,
     'The request could not be read.',
+  );
+}
+
+/**
+ * Connection-level errors Node's HTTP server reports before any request exists: a request that
+ * did not arrive in full within requestTimeout / headersTimeout (408), headers over the size
+ * limit (431), bytes that are not HTTP (400). Answered with the envelope, then the socket is
+ * closed. Passed as the `clientErrorHandler` server option.
+ */
+export function clientErrors(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'The request took too long to arrive. Please try again.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
+        : [400, 'Bad Request', 'The request could not be read.'];
+  const body = JSON.stringify({ success: false, error: message });
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  // end() sends the answer and closes our side at once; destroying right after a write instead
+  // left the client unaware until its next write (a slow client: up to its next byte, seconds).
+  // A client that does not read its answer is cut off a second later all the same.
+  const closing = setTimeout(() => socket.destroy(), 1_000);
+  closing.unref();
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    () => {
+      clearTimeout(closing);
+      socket.destroy();
+    },
   );
 }
 

@@ -26,18 +26,32 @@ export interface RateLimitHit {
  * the current window and the time until it resets. The route limits (through the plugin's
  * store below) and the hand-made ones (sign-in per e-mail) both go through it.
  */
-export async function consumeRateLimit(pool: pg.Pool, key: string, windowMs: number): Promise<RateLimitHit> {
+export async function consumeRateLimit(
+  pool: pg.Pool,
+  key: string,
+  windowMs: number,
+  /** How much this hit counts (bytes, for a quota); 1 for a request. */
+  amount = 1,
+): Promise<RateLimitHit> {
   const { rows } = await pool.query<{ count: number; ttl: string }>(
     `insert into rate_limits as r (key, count, reset_at)
-       values ($1, 1, now() + $2 * interval '1 millisecond')
+       values ($1, $3, now() + $2 * interval '1 millisecond')
      on conflict (key) do update set
-       count = case when r.reset_at <= now() then 1 else r.count + 1 end,
+       count = case when r.reset_at <= now() then $3 else r.count + $3 end,
        reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
      returning count, greatest(0, (extract(epoch from (reset_at - now())) * 1000))::bigint as ttl`,
-    [key, windowMs],
+    [key, windowMs, amount],
   );
   const row = rows[0]!;
   return { count: row.count, ttlMs: Number(row.ttl) };
+}
+
+/** Gives one hit of the current window back (an attempt that turned out not to count), never below 0. */
+export async function refundRateLimit(pool: pg.Pool, key: string, amount = 1): Promise<void> {
+  await pool.query(`update rate_limits set count = greatest(count - $2, 0) where key = $1 and reset_at > now()`, [
+    key,
+    amount,
+  ]);
 }
 
 /**

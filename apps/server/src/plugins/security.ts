@@ -28,6 +28,18 @@ function securityHeaders(options: Parameters<typeof helmet>[0]): Array<[string, 
  */
 const crossSite = () => new HttpError(403, 'Cross-site requests are not allowed.');
 
+/** The health check a load balancer calls by the machine's address: exempt from the Host check. */
+const HEALTH_PATH = '/api/health';
+
+/** host[:port] in canonical form (lower case, the scheme's default port left out). */
+function canonicalHost(protocol: string, host: string): string | null {
+  try {
+    return new URL(`${protocol}://${host}`).host;
+  } catch {
+    return null;
+  }
+}
+
 export default fp<{ publicUrl?: string | undefined }>(
   async (app, { publicUrl }) => {
     const headers = securityHeaders({
@@ -57,6 +69,21 @@ export default fp<{ publicUrl?: string | undefined }>(
       for (const [name, value] of headers) reply.header(name, value);
       done();
     });
+
+    // With PUBLIC_URL set, the product answers only for that host: a request naming another one
+    // (DNS rebinding, a stray virtual host, a forged Host used to build links) answers 421
+    // Misdirected Request. Behind TRUST_PROXY the proxy's X-Forwarded-Host is the host (Fastify's
+    // request.host). GET/HEAD /api/health is exempt: load balancers probe by address, and it
+    // answers nothing about anyone.
+    if (publicUrl) {
+      const expected = new URL(publicUrl);
+      app.addHook('onRequest', async (request) => {
+        if (request.routeOptions.url === HEALTH_PATH && (request.method === 'GET' || request.method === 'HEAD')) return;
+        if (canonicalHost(expected.protocol.slice(0, -1), request.host) !== expected.host) {
+          throw new HttpError(421, `This server answers only for ${expected.host}.`);
+        }
+      });
+    }
 
     const allowedOrigin = publicUrl ? new URL(publicUrl).origin : undefined;
     app.addHook('onRequest', async (request) => {

@@ -106,8 +106,8 @@ describe('Secure cookies', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { first_name: 'A', last_name: 'B', email: 'secure@example.com', password: '123456' },
-      headers: { origin: 'https://invoices.example.com' },
+      payload: { first_name: 'A', last_name: 'B', email: 'secure@example.com', password: 'sturdy badger' },
+      headers: { origin: 'https://invoices.example.com', host: 'invoices.example.com' },
     });
     expect(response.statusCode).toBe(201);
     expect(sessionSetCookie(response)?.secure).toBe(true);
@@ -120,7 +120,7 @@ describe('Secure cookies', () => {
       app.inject({
         method: 'POST',
         url: '/api/auth/signup',
-        payload: { first_name: 'A', last_name: 'B', email, password: '123456' },
+        payload: { first_name: 'A', last_name: 'B', email, password: 'sturdy badger' },
         headers: { 'x-forwarded-proto': 'https' },
       });
     expect(sessionSetCookie(await signup(trusted.app, 'proxy@example.com'))?.secure).toBe(true);

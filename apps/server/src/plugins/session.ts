@@ -265,6 +265,10 @@ export default fp<{ publicUrl?: string | undefined }>(
 
     // Added before the cookie plugin's own onSend hook, which writes the Set-Cookie headers.
     app.addHook('onSend', async (request, reply) => {
+      // Every answer made for a signed-in user is theirs alone: no browser or shared cache may keep
+      // it (a proxy, the back button after sign-out on a shared computer). Public routes never
+      // load the session, so logos and the web app's files stay cacheable.
+      if (request.session) reply.header('Cache-Control', 'no-store');
       const pending = pendingCookie.get(request);
       if (!pending) return;
       pendingCookie.delete(request);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { toErrorEnvelope } from '../validation-error';
-import { signinBodySchema, signupBodySchema } from './auth';
+import { newPasswordProblem, signinBodySchema, signupBodySchema } from './auth';
 import {
   changePasswordBodySchema,
   changePasswordFormSchema,
+  changePasswordFormSchemaFor,
   deleteAccountBodySchema,
   updateProfileBodySchema,
 } from './users';
@@ -33,6 +34,28 @@ describe('auth and user bodies', () => {
     expect(toErrorEnvelope(signupBodySchema.safeParse({ ...signup, email: 'nope' }).error!).error).toBe(
       'Invalid email format',
     );
+  });
+
+  it('refuses a password of only spaces or equal to the e-mail address, on the field', () => {
+    for (const password of ['      ', '\u00a0\u3000\t\n  ']) {
+      expect(toErrorEnvelope(signupBodySchema.safeParse({ ...signup, password }).error!).errors).toEqual([
+        'Password cannot be only spaces',
+      ]);
+    }
+    const same = signupBodySchema.safeParse({ ...signup, password: ' ADA@example.COM ' });
+    expect(same.error!.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['password'], 'Password cannot be your e-mail address'],
+    ]);
+    expect(signupBodySchema.safeParse({ ...signup, password: 'ada@example.com!' }).success).toBe(true);
+    expect(newPasswordProblem(' a b c ', 'x@y.z')).toBeNull();
+    const form = changePasswordFormSchemaFor('ada@example.com').safeParse({
+      current_password: 'x',
+      new_password: 'Ada@Example.com',
+      confirm_password: 'Ada@Example.com',
+    });
+    expect(form.error!.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [['new_password'], 'Password cannot be your e-mail address'],
+    ]);
   });
 
   it('checks only presence for a sign-in password', () => {

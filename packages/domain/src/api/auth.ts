@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currencyCodeSchema, requiredEmail, requiredText, timestampSchema } from './common';
+import { currencyCodeSchema, requiredEmail, requiredText, textSchema, timestampSchema } from './common';
 
 export const PASSWORD_MIN_LENGTH = 6;
 /** Long enough for any passphrase; argon2 pre-hashes its input, so the length costs nothing measurable. */
@@ -11,6 +11,11 @@ export const AUTH_MESSAGES = {
   passwordRequired: 'Password is required',
   passwordTooShort: 'Password must be at least 6 characters long',
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+  /** Six spaces were accepted (issue 13): a password needs something besides white space. */
+  passwordBlank: 'Password cannot be only spaces',
+  passwordIsEmail: 'Password cannot be your e-mail address',
+  /** Checked by the server against a list of the most common passwords (not shipped to the browser). */
+  passwordTooCommon: 'This password is one of the most common ones and easy to guess. Please choose another',
   /** Sign-in: the same sentence whether the e-mail or the password was wrong. */
   invalidCredentials: 'Invalid e-mail or password.',
   emailTaken: 'An account with this e-mail already exists.',
@@ -30,30 +35,83 @@ export function tooManyAttemptsMessage(retryAfterMs: number): string {
 /** /auth?error=... values the server's Google callback (oauth_failed) and the callback page (oauth_timeout) set. */
 export const OAUTH_ERRORS = ['oauth_failed', 'oauth_timeout'] as const;
 
+/** The comparable form of a password or an address: NFC (as hashed), trimmed, lower case. */
+const comparable = (value: string) => value.normalize('NFC').trim().toLowerCase();
+
+/** True when the password is the account's e-mail address (any case, surrounding spaces ignored). */
+export function isPasswordTheEmail(password: string, email: string): boolean {
+  return email.trim() !== '' && comparable(password) === comparable(email);
+}
+
+/**
+ * The rules of a new password that need no list, in the order they are reported: present, 6 to
+ * 1,000 characters, not only white space, not the e-mail address (when known). The server adds
+ * the common-password list (apps/server/src/shared/accounts/passwords.ts). Null when none is broken.
+ */
+export function newPasswordProblem(
+  password: string,
+  email?: string,
+  requiredMessage: string = AUTH_MESSAGES.passwordRequired,
+): string | null {
+  if (password === '') return requiredMessage;
+  if (password.length < PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.passwordTooShort;
+  if (password.length > PASSWORD_MAX_LENGTH) return AUTH_MESSAGES.passwordTooLong;
+  if (password.trim() === '') return AUTH_MESSAGES.passwordBlank;
+  if (email !== undefined && isPasswordTheEmail(password, email)) return AUTH_MESSAGES.passwordIsEmail;
+  return null;
+}
+
+/** Every message a new password can be refused with, so a form can put the server's answer on the field. */
+export const NEW_PASSWORD_MESSAGES: ReadonlySet<string> = new Set([
+  AUTH_MESSAGES.passwordTooShort,
+  AUTH_MESSAGES.passwordTooLong,
+  AUTH_MESSAGES.passwordBlank,
+  AUTH_MESSAGES.passwordIsEmail,
+  AUTH_MESSAGES.passwordTooCommon,
+]);
+
 /** A new password: one message per failure, the spec's wording for the minimum. */
-export const newPasswordSchema = (requiredMessage: string = AUTH_MESSAGES.passwordRequired) =>
-  z.string({ error: requiredMessage }).superRefine((value, ctx) => {
-    if (value === '') ctx.addIssue({ code: 'custom', message: requiredMessage });
-    else if (value.length < PASSWORD_MIN_LENGTH)
-      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.passwordTooShort });
-    else if (value.length > PASSWORD_MAX_LENGTH)
-      ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.passwordTooLong });
+export const newPasswordSchema = (requiredMessage: string = AUTH_MESSAGES.passwordRequired, label = 'Password') =>
+  textSchema(label, requiredMessage).superRefine((value, ctx) => {
+    const problem = newPasswordProblem(value, undefined, requiredMessage);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
+/**
+ * The e-mail rule across two fields of one form or body: the password at `passwordKey` must not be
+ * the address at `emailKey` (sign-up: both in the body; change password: the account's address).
+ */
+export function refusePasswordEqualToEmail<T extends Record<string, unknown>>(
+  passwordKey: keyof T & string,
+  emailOf: (value: T) => string | undefined,
+) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const password = value[passwordKey];
+    const email = emailOf(value);
+    if (typeof password === 'string' && email !== undefined && isPasswordTheEmail(password, email)) {
+      ctx.addIssue({ code: 'custom', path: [passwordKey], message: AUTH_MESSAGES.passwordIsEmail });
+    }
+  };
+}
+
 /** An existing password: only presence is checked (and a cap, before hashing). */
-export const existingPasswordSchema = (requiredMessage: string = AUTH_MESSAGES.passwordRequired) =>
-  z
-    .string({ error: requiredMessage })
+export const existingPasswordSchema = (requiredMessage: string = AUTH_MESSAGES.passwordRequired, label = 'Password') =>
+  textSchema(label, requiredMessage)
     .min(1, { error: requiredMessage })
     .max(PASSWORD_MAX_LENGTH, { error: AUTH_MESSAGES.passwordTooLong });
 
-/** POST /api/auth/signup */
-export const signupBodySchema = z.object({
+/** The fields of POST /api/auth/signup, for a form that adds its own (the terms box). */
+export const signupFieldsSchema = z.object({
   first_name: requiredText('First name is required', 'First name', PERSON_NAME_MAX_LENGTH),
   last_name: requiredText('Last name is required', 'Last name', PERSON_NAME_MAX_LENGTH),
   email: requiredEmail,
   password: newPasswordSchema(),
 });
+
+/** POST /api/auth/signup: the fields, and a password that is not the e-mail address. */
+export const signupBodySchema = signupFieldsSchema.superRefine(
+  refusePasswordEqualToEmail<z.output<typeof signupFieldsSchema>>('password', (body) => body.email),
+);
 export type SignupBody = z.infer<typeof signupBodySchema>;
 
 /** POST /api/auth/signin */

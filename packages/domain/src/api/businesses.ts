@@ -12,7 +12,6 @@ import {
   timestampSchema,
   userIdField,
 } from './common';
-import { refuseNul } from './clients';
 import { logoPath } from './logos';
 
 /** The settings grid and the pickers send no per_page: answer up to 100. */
@@ -45,11 +44,11 @@ const businessLogoSchema = z
  */
 export const businessBodySchema = z.object({
   user_id: userIdField,
-  name: refuseNul(requiredText(BUSINESS_MESSAGES.nameRequired, 'Business name', TEXT_LIMITS.name), 'Business name'),
-  email: refuseNul(requiredEmail, 'Email'),
-  phone: refuseNul(optionalText('Phone', TEXT_LIMITS.phone), 'Phone'),
-  address: refuseNul(optionalText('Address', TEXT_LIMITS.address), 'Address'),
-  tax_id: refuseNul(optionalText('Tax ID', TEXT_LIMITS.taxId), 'Tax ID'),
+  name: requiredText(BUSINESS_MESSAGES.nameRequired, 'Business name', TEXT_LIMITS.name),
+  email: requiredEmail,
+  phone: optionalText('Phone', TEXT_LIMITS.phone),
+  address: optionalText('Address', TEXT_LIMITS.address),
+  tax_id: optionalText('Tax ID', TEXT_LIMITS.taxId),
   logo_url: businessLogoSchema,
 });
 export type BusinessBody = z.infer<typeof businessBodySchema>;

@@ -17,16 +17,6 @@ import {
 export const CLIENTS_DEFAULT_PER_PAGE = 100;
 export const BULK_DELETE_MAX = 500;
 
-/**
- * PostgreSQL text cannot hold NUL (U+0000): a field carrying one is refused with a message that
- * names the field (the modals map messages to fields by name), before it reaches the database.
- */
-export function refuseNul<T extends z.ZodType<string | undefined>>(schema: T, label: string): T {
-  return schema.refine((value) => value === undefined || !value.includes('\u0000'), {
-    error: `${label} contains a character that is not allowed.`,
-  });
-}
-
 export const CLIENT_MESSAGES = {
   nameRequired: 'Name is required',
   notFound: 'Client not found',
@@ -38,14 +28,15 @@ export const CLIENT_MESSAGES = {
  * POST /api/clients and PUT /api/clients/{id}. The modal puts an error on a field when its
  * text mentions 'name', 'email' or 'tax', so each message names its field. Optional fields
  * left out are undefined: '' on create, unchanged on update (the modal never sends tax_id).
+ * The text building blocks refuse U+0000 and lone surrogates, naming the field.
  */
 export const clientBodySchema = z.object({
   user_id: userIdField,
-  name: refuseNul(requiredText(CLIENT_MESSAGES.nameRequired, 'Name', TEXT_LIMITS.name), 'Name'),
-  email: refuseNul(requiredEmail, 'Email'),
-  phone: refuseNul(optionalText('Phone', TEXT_LIMITS.phone), 'Phone'),
-  address: refuseNul(optionalText('Address', TEXT_LIMITS.address), 'Address'),
-  tax_id: refuseNul(optionalText('Tax ID', TEXT_LIMITS.taxId), 'Tax ID'),
+  name: requiredText(CLIENT_MESSAGES.nameRequired, 'Name', TEXT_LIMITS.name),
+  email: requiredEmail,
+  phone: optionalText('Phone', TEXT_LIMITS.phone),
+  address: optionalText('Address', TEXT_LIMITS.address),
+  tax_id: optionalText('Tax ID', TEXT_LIMITS.taxId),
 });
 export type ClientBody = z.infer<typeof clientBodySchema>;
 export type ClientBodyInput = z.input<typeof clientBodySchema>;

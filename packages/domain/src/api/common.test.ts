@@ -2,12 +2,17 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import {
   booleanQuerySchema,
+  hasDisallowedCharacter,
   idParamSchema,
   MAX_PER_PAGE,
+  optionalText,
   pageQueryShape,
   paginate,
   pageOffset,
+  requiredEmail,
+  requiredText,
   searchQuerySchema,
+  textSchema,
   timestampSchema,
   userIdField,
 } from './common';
@@ -60,6 +65,29 @@ describe('common schemas', () => {
     expect(booleanQuerySchema.parse(undefined)).toBe(false);
     expect(booleanQuerySchema.parse('false')).toBe(false);
     expect(booleanQuerySchema.safeParse('yes').success).toBe(false);
+  });
+
+  it('refuses U+0000 and lone surrogates in every text building block, naming the field, and changes nothing else', () => {
+    const schemas = [
+      [textSchema('Notes'), 'Notes'],
+      [requiredText('Name is required', 'Name', 200), 'Name'],
+      [optionalText('Phone', 50), 'Phone'],
+      [requiredEmail, 'Email'],
+      [searchQuerySchema, 'Search'],
+    ] as const;
+    for (const [schema, label] of schemas) {
+      for (const bad of ['a\u0000b', 'x\ud800y', 'x\udc00y', '\ud83d', 'a\ude00@b.co', '\udc00\ud800']) {
+        expect(message(schema.safeParse(bad)), `${label} ${JSON.stringify(bad)}`).toBe(
+          `${label} contains a character that is not allowed.`,
+        );
+      }
+    }
+    // A well-formed pair is one character, never refused; nothing is replaced.
+    expect(requiredText('Name is required', 'Name', 200).parse(' A😀 ')).toBe('A😀');
+    expect(requiredEmail.parse('😀@example.com')).toBe('😀@example.com');
+    expect(hasDisallowedCharacter('\ud83d\ude00')).toBe(false);
+    expect(hasDisallowedCharacter('\ude00\ud83d')).toBe(true);
+    expect(message(userIdField.safeParse('a\ud800'))).toBe('user_id contains a character that is not allowed.');
   });
 
   it('serialises timestamps as ISO text', () => {

@@ -27,6 +27,34 @@ export const MAX_PER_PAGE = 100;
 /** Far beyond any real list; keeps OFFSET arithmetic small. */
 export const MAX_PAGE = 1_000_000;
 
+/**
+ * Characters no text field may hold, whatever the route: U+0000 (PostgreSQL text and JSONB cannot
+ * store it: a 500) and a UTF-16 surrogate that is not half of a pair (not a Unicode character:
+ * JSONB refuses it, a 500, and encoding to UTF-8 silently turns it into U+FFFD, so `x\ud800y` and
+ * `x\udc00y` would be stored as the same text). With the `u` flag a regex reads code points, so
+ * a well-formed pair (an emoji) never matches.
+ */
+// eslint-disable-next-line no-control-regex
+const DISALLOWED_CHARACTER = /[\u0000\u{D800}-\u{DFFF}]/u;
+
+/** True when the text holds U+0000 or a lone surrogate, which no field accepts. */
+export function hasDisallowedCharacter(value: string): boolean {
+  return DISALLOWED_CHARACTER.test(value);
+}
+
+/** The one message for it, naming the field (the modals put a message on the field it names). */
+export const disallowedCharacterMessage = (label: string) => `${label} contains a character that is not allowed.`;
+
+/**
+ * The base of every free-text field of every request: a string that refuses U+0000 and lone
+ * surrogates with a 400 naming the field, never changing them. Every text building block (and
+ * the invoice document's fields) starts from it, so a new field cannot forget the rule.
+ */
+export const textSchema = (label: string, typeMessage: string = `${label} must be text.`) =>
+  z
+    .string({ error: typeMessage })
+    .refine((value) => !hasDisallowedCharacter(value), { error: disallowedCharacterMessage(label) });
+
 /** An id in a path, body or query. Anything but a UUID is rejected before it reaches the database. */
 export const uuidSchema = (label = 'Id') =>
   z.string({ error: `${label} must be a valid id.` }).regex(UUID_PATTERN, { error: `${label} must be a valid id.` });
@@ -54,7 +82,7 @@ export type IdParam = z.infer<typeof idParamSchema>;
  * (DESIGN rule 1): the server only compares this value with the session user (403 on a mismatch).
  */
 export const userIdField = z
-  .union([z.string(), z.number(), z.null()], { error: 'user_id must be an id.' })
+  .union([textSchema('user_id', 'user_id must be an id.'), z.number(), z.null()], { error: 'user_id must be an id.' })
   .optional()
   .transform((value, ctx) => {
     if (value == null) return undefined;
@@ -71,24 +99,21 @@ export type UserIdQuery = z.infer<typeof userIdQuerySchema>;
 
 /** Text that must not be blank, trimmed. */
 export const requiredText = (requiredMessage: string, label: string, max: number) =>
-  z
-    .string({ error: requiredMessage })
+  textSchema(label, requiredMessage)
     .trim()
     .min(1, { error: requiredMessage })
     .max(max, { error: `${label} is too long (at most ${max} characters).` });
 
 /** Optional text, trimmed: null clears it (''); absent stays undefined, so an update can leave it alone. */
 export const optionalText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text.` })
+  textSchema(label)
     .trim()
     .max(max, { error: `${label} is too long (at most ${max} characters).` })
     .nullish()
     .transform((value) => (value === null ? '' : value));
 
 /** The modals' e-mail rule: required, then the simple pattern ('Invalid email format'). */
-export const requiredEmail = z
-  .string({ error: 'Email is required' })
+export const requiredEmail = textSchema('Email', 'Email is required')
   .trim()
   .min(1, { error: 'Email is required' })
   .max(TEXT_LIMITS.email, { error: `Email is too long (at most ${TEXT_LIMITS.email} characters).` })
@@ -144,8 +169,7 @@ export const pageQueryShape = (defaultPerPage: number) => ({
 });
 
 /** A list's search text, trimmed; '' when absent. */
-export const searchQuerySchema = z
-  .string({ error: 'Search must be text.' })
+export const searchQuerySchema = textSchema('Search')
   .max(TEXT_LIMITS.search, { error: `Search is too long (at most ${TEXT_LIMITS.search} characters).` })
   .optional()
   .transform((value) => (value ?? '').trim());

@@ -73,7 +73,17 @@ describe('saved invoice payload', () => {
 
   it('refuses text PostgreSQL cannot store, and invalid references', () => {
     const nul = savedInvoiceBodySchema.safeParse({ ...payload, data: { ...data, terms: 'a\u0000b' } });
-    expect(toErrorEnvelope(nul.error!).error).toMatch(/U\+0000/);
+    expect(toErrorEnvelope(nul.error!).errors).toEqual(['Terms contains a character that is not allowed.']);
+    // JSONB refuses a lone surrogate (a 500 before); UTF-8 would have turned it into U+FFFD.
+    for (const field of ['from', 'to', 'terms', 'payment_details', 'payment_instructions'] as const) {
+      const lone = savedInvoiceBodySchema.safeParse({ ...payload, data: { ...data, [field]: 'x\ud800y' } });
+      expect(toErrorEnvelope(lone.error!).errors, field).toHaveLength(1);
+      expect(toErrorEnvelope(lone.error!).error, field).toMatch(
+        /^[A-Z][a-z ]+ contains a character that is not allowed\.$/,
+      );
+    }
+    const number = savedInvoiceBodySchema.safeParse({ ...payload, data: { ...data, invoice_number: 'x\udc00y' } });
+    expect(toErrorEnvelope(number.error!).errors).toEqual(['Invoice number contains a character that is not allowed.']);
     const badClient = savedInvoiceBodySchema.safeParse({ ...payload, client_id: 'abc' });
     expect(toErrorEnvelope(badClient.error!).errors).toEqual(['Client must be a valid id.']);
     const badStatus = savedInvoiceBodySchema.safeParse({ ...payload, status: 'void' });

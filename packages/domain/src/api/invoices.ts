@@ -38,8 +38,6 @@ export const INVOICE_MESSAGES = {
   requiredFields: 'Please fill in all required fields before saving.',
   numberRequired: 'Invoice number is required.',
   numberTaken: (invoiceNumber: string) => `Invoice number ${invoiceNumber} already exists.`,
-  /** PostgreSQL text and JSON cannot hold U+0000. */
-  nulCharacter: 'The invoice contains an invisible character (U+0000) that cannot be saved. Remove it and try again.',
   notFound: 'Invoice not found',
   clientNotFound: 'Client not found',
   businessNotFound: 'Business not found',
@@ -102,14 +100,6 @@ export function hasRequiredInvoiceFields(body: unknown): boolean {
   );
 }
 
-/** True when some string in the value (keys included) holds U+0000, which PostgreSQL cannot store. */
-function containsNul(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (depth > 8 || typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(value)) return value.some((entry) => containsNul(entry, depth + 1));
-  return Object.entries(value).some(([key, entry]) => key.includes('\u0000') || containsNul(entry, depth + 1));
-}
-
 /**
  * POST /api/invoices and PUT /api/invoices/{id}: the saved payload of spec part 1 §3. `data`
  * is the invoice document (validated and converted to minor units); the top-level copies of
@@ -122,10 +112,6 @@ function containsNul(value: unknown, depth = 0): boolean {
 export const savedInvoiceBodySchema = z.preprocess((input: z.input<typeof savedInvoiceObjectSchema>, ctx) => {
   if (!hasRequiredInvoiceFields(input)) {
     ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.requiredFields });
-    return input;
-  }
-  if (containsNul(input)) {
-    ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.nulCharacter });
     return input;
   }
   // data.currency is authoritative; the top-level copy stands in only when data has none.

@@ -13,6 +13,9 @@ export const LOGO_MESSAGES = {
   type: 'Logo must be a PNG, JPEG, WebP or GIF image.',
   tooLarge: `Logo is too large (at most ${LOGO_MAX_BYTES / 1024 / 1024} MB).`,
   notFound: 'Logo not found.',
+  /** 429 when a guest address has stored its day's worth of new logos. */
+  guestQuota: (bytesPerDay: number) =>
+    `Guests can upload ${Math.round(bytesPerDay / 1024 / 1024)} MB of new logos a day. Sign in to upload more, or try again tomorrow.`,
 } as const;
 
 /** Where an uploaded logo is served: GET /api/logos/{id}. */

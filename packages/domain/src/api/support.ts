@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userIdField } from './common';
+import { textSchema, userIdField } from './common';
 
 /** Spec part 1 §3: the issue types and their labels, in the dropdown's order. */
 export const SUPPORT_ISSUE_TYPES = [
@@ -36,18 +36,15 @@ export function supportIssueLabel(value: SupportIssueType): string {
  */
 export const supportRequestBodySchema = z.object({
   issueType: z.enum(SUPPORT_ISSUE_TYPE_VALUES, { error: SUPPORT_MESSAGES.issueType }),
-  details: z
-    .string({ error: SUPPORT_MESSAGES.details })
+  details: textSchema('Details', SUPPORT_MESSAGES.details)
     .trim()
     .min(1, { error: SUPPORT_MESSAGES.details })
     .max(SUPPORT_DETAILS_MAX, { error: SUPPORT_MESSAGES.detailsTooLong }),
-  name: z
-    .string({ error: 'Name must be text' })
+  name: textSchema('Name', 'Name must be text')
     .max(200, { error: 'Name is too long (at most 200 characters)' })
     .nullish()
     .transform((value) => value?.trim() || 'User'),
-  email: z
-    .string({ error: 'Email must be text' })
+  email: textSchema('Email', 'Email must be text')
     .max(254, { error: 'Email is too long (at most 254 characters)' })
     .nullish()
     .transform((value) => value?.trim() ?? ''),

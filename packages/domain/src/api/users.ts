@@ -4,9 +4,10 @@ import {
   PERSON_NAME_MAX_LENGTH,
   existingPasswordSchema,
   newPasswordSchema,
+  refusePasswordEqualToEmail,
   userSchema,
 } from './auth';
-import { TEXT_LIMITS, currencyInputSchema, requiredText, userIdField } from './common';
+import { TEXT_LIMITS, currencyInputSchema, requiredText, textSchema, userIdField } from './common';
 
 export const USER_MESSAGES = {
   currentPasswordRequired: 'Please enter your current password',
@@ -40,23 +41,31 @@ export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
 /** PUT /api/users/password */
 export const changePasswordBodySchema = z.object({
   user_id: userIdField,
-  current_password: existingPasswordSchema(USER_MESSAGES.currentPasswordRequired),
-  new_password: newPasswordSchema(),
+  current_password: existingPasswordSchema(USER_MESSAGES.currentPasswordRequired, 'Current password'),
+  new_password: newPasswordSchema(undefined, 'New password'),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
-/** The Change Password modal: the body plus the confirmation the browser checks. */
-export const changePasswordFormSchema = z
-  .object({
-    current_password: existingPasswordSchema(USER_MESSAGES.currentPasswordRequired),
-    new_password: newPasswordSchema(),
-    confirm_password: z.string({ error: USER_MESSAGES.passwordsDoNotMatch }),
-  })
-  .refine((form) => form.new_password === form.confirm_password, {
-    path: ['confirm_password'],
-    error: USER_MESSAGES.passwordsDoNotMatch,
-  });
-export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+const changePasswordFormObject = z.object({
+  current_password: existingPasswordSchema(USER_MESSAGES.currentPasswordRequired, 'Current password'),
+  new_password: newPasswordSchema(undefined, 'New password'),
+  confirm_password: textSchema('Confirm password', USER_MESSAGES.passwordsDoNotMatch),
+});
+export type ChangePasswordForm = z.infer<typeof changePasswordFormObject>;
+
+/**
+ * The Change Password modal: the body plus the confirmation the browser checks, and, when the
+ * account's address is given, the rule that the new password is not that address (the server
+ * checks it too, with the common-password list the browser does not load).
+ */
+export const changePasswordFormSchemaFor = (email?: string) =>
+  changePasswordFormObject
+    .refine((form) => form.new_password === form.confirm_password, {
+      path: ['confirm_password'],
+      error: USER_MESSAGES.passwordsDoNotMatch,
+    })
+    .superRefine(refusePasswordEqualToEmail<ChangePasswordForm>('new_password', () => email));
+export const changePasswordFormSchema = changePasswordFormSchemaFor();
 
 /**
  * DELETE /api/users/delete. An account with a password confirms with it (the spec); an account
@@ -66,13 +75,11 @@ export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 export const deleteAccountBodySchema = z
   .object({
     user_id: userIdField,
-    password: z
-      .string({ error: USER_MESSAGES.deletePasswordRequired })
+    password: textSchema('Password', USER_MESSAGES.deletePasswordRequired)
       .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long` })
       .nullish()
       .transform((value) => value || undefined),
-    confirm_email: z
-      .string({ error: 'The confirmation e-mail must be text.' })
+    confirm_email: textSchema('Confirm email', 'The confirmation e-mail must be text.')
       .trim()
       .max(TEXT_LIMITS.email, { error: `Email is too long (at most ${TEXT_LIMITS.email} characters).` })
       .nullish()

@@ -34,7 +34,7 @@ describe('sign-up', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { first_name: ' Ada ', last_name: 'Lovelace', email: ` ${email} `, password: 'secret1' },
+      payload: { first_name: ' Ada ', last_name: 'Lovelace', email: ` ${email} `, password: 'velvet otter 9' },
       headers: { 'user-agent': 'vitest' },
     });
     expect(response.statusCode).toBe(201);
@@ -129,13 +129,13 @@ describe('sign-up', () => {
     const email = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { first_name: 'A', last_name: 'B', email: 'not-an-email', password: '123456' },
+      payload: { first_name: 'A', last_name: 'B', email: 'not-an-email', password: 'sturdy badger' },
     });
     expect(email.json()).toEqual({ success: false, error: 'Invalid email format', errors: ['Invalid email format'] });
   });
 
   it('refuses over-long fields instead of truncating them, and stores nothing', async () => {
-    const base = { first_name: 'A', last_name: 'B', email: uniqueEmail(), password: '123456' };
+    const base = { first_name: 'A', last_name: 'B', email: uniqueEmail(), password: 'sturdy badger' };
     const cases: Array<[Record<string, string>, string]> = [
       [{ first_name: 'x'.repeat(101) }, 'First name is too long (at most 100 characters).'],
       [{ last_name: 'x'.repeat(101) }, 'Last name is too long (at most 100 characters).'],
@@ -161,7 +161,7 @@ describe('sign-up', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { first_name: 'A', last_name: 'B', email: uniqueEmail(), password: '123456' },
+      payload: { first_name: 'A', last_name: 'B', email: uniqueEmail(), password: 'sturdy badger' },
       headers: { origin: 'https://evil.example' },
     });
     expect(response.statusCode).toBe(403);
@@ -330,34 +330,33 @@ describe('rate limits on sign-in and sign-up', () => {
     expect((await signIn(t.app, account.email, account.password)).statusCode).toBe(200);
   });
 
-  it('limits attempts per e-mail address across client addresses, whatever its case', async () => {
+  it('limits failed sign-ins per account from unknown browsers, across client addresses, whatever its case', async () => {
     const t = await createTestApp({ RATE_LIMIT_AUTH_PER_EMAIL: '3' });
-    const account = await signUp(t.app); // attempt 1 for this e-mail
-    const attempt = (ip: string, email = account.email) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/signin',
-        payload: { email, password: 'wrong password' },
-        remoteAddress: ip,
-      });
+    const account = await signUp(t.app);
+    const attempt = (ip: string, email = account.email, password = 'wrong password') =>
+      t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password }, remoteAddress: ip });
+    // A success does not count: only failures do.
+    expect((await signIn(t.app, account.email, account.password)).statusCode).toBe(200);
     expect((await attempt('10.2.0.1')).statusCode).toBe(401);
     expect((await attempt('10.2.0.2', account.email.toUpperCase())).statusCode).toBe(401);
+    expect((await attempt('10.2.0.3')).statusCode).toBe(401);
     const limited = await attempt('10.2.0.3');
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toMatch(/^Too many attempts\. Please wait (1[0-5]|[2-9]) minutes and try again\.$/);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
-    expect((await signIn(t.app, account.email, account.password)).statusCode).toBe(429);
-    // Sign-up with the same address counts in the same window.
+    // Any browser that never signed in to the account waits, even with the right password.
+    expect((await attempt('10.2.0.4', account.email, account.password)).statusCode).toBe(429);
+    // Sign-ups naming the address neither count nor are refused by it.
     const signup = await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { first_name: 'A', last_name: 'B', email: account.email, password: '123456' },
+      payload: { first_name: 'A', last_name: 'B', email: account.email, password: 'sturdy badger' },
       remoteAddress: '10.2.0.4',
     });
-    expect(signup.statusCode).toBe(429);
-    // Other addresses are not affected, and the key holds no e-mail address.
+    expect(signup.statusCode).toBe(409);
+    // Other accounts are not affected, and no key holds an e-mail address.
     await signUp(t.app);
-    const { rows } = await t.pool.query(`select key from rate_limits where key like 'auth-email:%'`);
+    const { rows } = await t.pool.query(`select key from rate_limits where key like 'auth-%'`);
     expect(rows.length).toBeGreaterThan(0);
     for (const { key } of rows) expect(key).not.toContain('@');
   });

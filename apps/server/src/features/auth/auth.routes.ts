@@ -15,7 +15,8 @@ import { attemptsPerMinute } from '../../plugins/rate-limit';
 import { endSession, isSecureRequest, startSession } from '../../plugins/session';
 import { getProfile, toUserProfile } from '../../shared/accounts/accounts.service';
 import { insertOAuthState, OAUTH_STATE_TTL_MS, sweepOAuthStates, takeOAuthState } from './auth.queries';
-import { authenticate, limitAttemptsForEmail, signInWithGoogle, signUp } from './auth.service';
+import { authenticate, beginSignInAttempt, signInWithGoogle, signUp } from './auth.service';
+import { accountDigest, rememberDevice } from './device-cookie';
 import { GoogleSignIn } from './google';
 
 /** Binds a Google sign-in to the browser that started it (login CSRF): the state, in a cookie only the callback sees. */
@@ -38,7 +39,8 @@ export interface AuthRoutesOptions {
 
 /**
  * Sign-up, sign-in, sign-out, the session probe and Google sign-in (spec part 1 §2, §7).
- * Sign-in and sign-up are limited per client address (route limit) and per e-mail address.
+ * Sign-in and sign-up are limited per client address (route limit); failed sign-ins also per
+ * known device or, from any other client, per account (ADR 0013).
  */
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { config }) => {
   const attempts = attemptsPerMinute(config.RATE_LIMIT_AUTH_PER_MINUTE);
@@ -70,8 +72,10 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
       config: { auth: 'public', rateLimit: attempts },
     },
     async (request, reply) => {
-      await limitAttemptsForEmail(app.pool, reply, request.body.email, config.RATE_LIMIT_AUTH_PER_EMAIL);
+      // Limited per client address (the route limit) only: a failed sign-up never counts against
+      // anyone's sign-in (issue 13: ten of them naming an address locked its owner out).
       const user = await signUp(app.db, request.body, (tx, created) => startSession(tx, request, reply, created.id));
+      rememberDevice(request, reply, await app.serverSecret('device-cookie'), accountDigest(user.email));
       return reply.code(201).send({ success: true as const, user: toUserProfile(user) });
     },
   );
@@ -83,9 +87,19 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
       config: { auth: 'public', rateLimit: attempts },
     },
     async (request, reply) => {
-      await limitAttemptsForEmail(app.pool, reply, request.body.email, config.RATE_LIMIT_AUTH_PER_EMAIL);
+      const deviceKey = await app.serverSecret('device-cookie');
+      const attempt = await beginSignInAttempt(
+        app.pool,
+        request,
+        reply,
+        request.body.email,
+        config.RATE_LIMIT_AUTH_PER_EMAIL,
+        deviceKey,
+      );
       const user = await authenticate(app.db, request.body);
+      await attempt.succeeded();
       await startSession(app.db, request, reply, user.id);
+      rememberDevice(request, reply, deviceKey, attempt.account);
       return { success: true as const, user: toUserProfile(user) };
     },
   );

@@ -1,35 +1,53 @@
-import { createHash } from 'node:crypto';
 import { AUTH_MESSAGES, tooManyAttemptsMessage, type SigninBody, type SignupBody } from '@invoicer/domain/api/auth';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { Database, DbExecutor } from '../../plugins/database';
 import { HttpError } from '../../plugins/errors';
-import { consumeRateLimit } from '../../plugins/rate-limit';
-import { hashPassword, needsRehash, verifyPassword } from '../../shared/accounts/passwords';
+import { consumeRateLimit, refundRateLimit } from '../../plugins/rate-limit';
+import { assertNewPasswordAllowed, hashPassword, needsRehash, verifyPassword } from '../../shared/accounts/passwords';
 import { findUserByEmail, findUserByGoogleId, updateUser, type UserRow } from '../../shared/accounts/users.queries';
 import { createAccount } from '../../shared/accounts/accounts.service';
 import { deleteSessionsOfUser } from './auth.queries';
+import { accountDigest, knownDevice } from './device-cookie';
 import { GoogleSignInError, type GoogleIdentity } from './google';
 
-/** Sign-in and sign-up attempts per e-mail address are counted over this window. */
-export const EMAIL_ATTEMPT_WINDOW_MS = 15 * 60_000;
+/** Failed sign-ins per account (untrusted clients) and per known device are counted over this window. */
+export const FAILED_SIGN_IN_WINDOW_MS = 15 * 60_000;
+
+export interface SignInAttempt {
+  /** The e-mail's account digest (the device cookie's and the counters' name for it). */
+  account: string;
+  /** This browser's device id for the account, or null when it never signed in to it. */
+  device: string | null;
+  /** The sign-in succeeded: the attempt does not count (only failures do). */
+  succeeded(): Promise<void>;
+}
 
 /**
- * Counts an attempt for the e-mail address (whatever the client address) and refuses past
- * `max` in the window. The key holds a hash of the lower-cased address, not the address.
+ * The sign-in lock-out of ADR 0013 (OWASP device cookies). A browser with a genuine device
+ * cookie for the account counts its attempts against that device; any other client counts
+ * against the account's untrusted clients. Past `max` in the window the attempt answers 429
+ * before the password is even checked, so another client's failures never lock out the owner's
+ * browser. The attempt is counted first (so parallel guesses cannot slip past the limit) and
+ * given back when it succeeds, so only failures count. The counters hold digests, no address.
  */
-export async function limitAttemptsForEmail(
+export async function beginSignInAttempt(
   pool: pg.Pool,
+  request: FastifyRequest,
   reply: FastifyReply,
   email: string,
   max: number,
-): Promise<void> {
-  const digest = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
-  const { count, ttlMs } = await consumeRateLimit(pool, `auth-email:${digest}`, EMAIL_ATTEMPT_WINDOW_MS);
+  deviceKey: Buffer,
+): Promise<SignInAttempt> {
+  const account = accountDigest(email);
+  const device = knownDevice(request, deviceKey, account);
+  const counter = device ? `auth-device:${device}` : `auth-email:${account}`;
+  const { count, ttlMs } = await consumeRateLimit(pool, counter, FAILED_SIGN_IN_WINDOW_MS);
   if (count > max) {
     reply.header('Retry-After', String(Math.max(1, Math.ceil(ttlMs / 1000))));
     throw new HttpError(429, tooManyAttemptsMessage(ttlMs));
   }
+  return { account, device, succeeded: () => refundRateLimit(pool, counter) };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -50,6 +68,7 @@ export async function signUp(
   body: SignupBody,
   then: (tx: DbExecutor, user: UserRow) => Promise<unknown>,
 ): Promise<UserRow> {
+  await assertNewPasswordAllowed(body.password, body.email);
   const passwordHash = await hashPassword(body.password);
   try {
     return await db.transaction(async (tx) => {

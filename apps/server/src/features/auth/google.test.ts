@@ -87,9 +87,14 @@ interface FlowResult {
 }
 
 /** Browser steps: our redirect, the provider's approval, our callback (with the state cookie and any session cookie). */
-async function googleFlow(app: FastifyInstance, as: Identity, cookie?: string): Promise<FlowResult> {
+async function googleFlow(app: FastifyInstance, as: Identity, cookie?: string, host?: string): Promise<FlowResult> {
   identity = as;
-  const start = await app.inject({ method: 'GET', url: '/api/auth/google', headers: cookie ? { cookie } : {} });
+  const hostHeader = host ? { host } : {};
+  const start = await app.inject({
+    method: 'GET',
+    url: '/api/auth/google',
+    headers: { ...hostHeader, ...(cookie ? { cookie } : {}) },
+  });
   expect(start.statusCode, start.body).toBe(302);
   const state = cookieValue(start, 'oauth_state')!;
   const approval = await fetch(start.headers.location as string, { redirect: 'manual' });
@@ -99,7 +104,7 @@ async function googleFlow(app: FastifyInstance, as: Identity, cookie?: string): 
   const callback = await app.inject({
     method: 'GET',
     url: `${callbackUrl.pathname}${callbackUrl.search}`,
-    headers: { cookie: [stateCookie, cookie].filter(Boolean).join('; ') },
+    headers: { ...hostHeader, cookie: [stateCookie, cookie].filter(Boolean).join('; ') },
   });
   return { start, callback, callbackUrl, stateCookie };
 }
@@ -377,7 +382,7 @@ describe('Google sign-in against a local OpenID provider', () => {
 describe('Google sign-in configuration', () => {
   it('uses the public URL for the redirect URI and the return page', async () => {
     const t = await createTestApp({ ...googleSettings(), PUBLIC_URL: 'https://invoices.example.com' });
-    const { start, callback } = await googleFlow(t.app, newIdentity());
+    const { start, callback } = await googleFlow(t.app, newIdentity(), undefined, 'invoices.example.com');
     expect(new URL(start.headers.location as string).searchParams.get('redirect_uri')).toBe(
       'https://invoices.example.com/api/auth/google/callback',
     );

@@ -254,7 +254,13 @@ describe('GET /api/clients', () => {
     expect(await names('zo')).toEqual(['Zoë Ångström']); // short words are matched without trigrams
     expect(await names('ZÖ AN')).toEqual(['Zoë Ångström']);
     expect(await names("'; drop table clients; --")).toEqual([]);
-    expect(await names('acme\u0000london')).toEqual(['ACME Ltd']); // a control character separates words
+    expect(await names('acme\u0007london')).toEqual(['ACME Ltd']); // a control character separates words
+    // U+0000 is refused in every text field, search included (issue 13: one rule for every field).
+    const refused = await list(ada, { search: 'acme\u0000london' });
+    expect([refused.statusCode, refused.json().error]).toEqual([
+      400,
+      'Search contains a character that is not allowed.',
+    ]);
     const paged = (await list(ada, { search: 'client', per_page: '10', page: '2' })).json();
     expect(paged.pagination).toEqual({ page: 2, per_page: 10, total: 15, pages: 2, has_prev: true, has_next: false });
     expect(paged.clients).toHaveLength(5);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { badRequest } from '../../plugins/errors';
 import { PageOutOfRangeError } from '../../pdf/render-preview-png';
 import type { PdfPool } from '../../pdf/pdf-pool';
+import { renderContext } from '../../pdf/render-client';
 import { resolveLogo } from '../../shared/logos/resolve-logo';
 
 const previewQuery = z.object({
@@ -26,7 +27,7 @@ const documentsRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }
     async (request, reply) => {
       const document = request.body;
       const logo = await resolveLogo(app.db, document.logo);
-      const bytes = await pdf.render(document, { logo });
+      const bytes = await pdf.render(document, { logo, ...(await renderContext(request, reply)) });
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', contentDisposition(pdfDownloadName(document.to)))
@@ -42,7 +43,11 @@ const documentsRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }
       const document = request.body;
       const logo = await resolveLogo(app.db, document.logo);
       try {
-        const preview = await pdf.preview(document, { logo, page: request.query.page });
+        const preview = await pdf.preview(document, {
+          logo,
+          page: request.query.page,
+          ...(await renderContext(request, reply)),
+        });
         return reply
           .header('Content-Type', 'image/png')
           .header('X-Page-Count', String(preview.pageCount))

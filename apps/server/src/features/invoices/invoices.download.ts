@@ -4,7 +4,7 @@ import { Zip, ZipPassThrough } from 'fflate';
 import { Readable } from 'node:stream';
 import type { Database } from '../../plugins/database';
 import { resolveLogo } from '../../shared/logos/resolve-logo';
-import type { PdfPool } from '../../pdf/pdf-pool';
+import type { PdfPool, PdfRenderOptions } from '../../pdf/pdf-pool';
 
 /**
  * PDFs of stored invoices: one for the list's and detail page's download, and the bulk ZIP.
@@ -29,8 +29,14 @@ export async function storedInvoiceLogo(db: Database, logo: InvoiceDocument['log
   }
 }
 
-export function renderStoredInvoice(db: Database, pdf: PdfPool, document: InvoiceDocument): Promise<Uint8Array> {
-  return storedInvoiceLogo(db, document.logo).then((logo) => pdf.render(document, { logo }));
+/** The PDF of a stored invoice; `context` names whose work it is for the engine's fair queue. */
+export function renderStoredInvoice(
+  db: Database,
+  pdf: PdfPool,
+  document: InvoiceDocument,
+  context: Pick<PdfRenderOptions, 'client' | 'signal'> = {},
+): Promise<Uint8Array> {
+  return storedInvoiceLogo(db, document.logo).then((logo) => pdf.render(document, { logo, ...context }));
 }
 
 /**

@@ -101,14 +101,26 @@ export async function findInvoice(db: Database, userId: string, id: string): Pro
   return (row as InvoiceRow | undefined) ?? null;
 }
 
-/** The user's invoices among `ids` (unknown and foreign ids are simply absent). */
-export async function findInvoices(db: DbExecutor, userId: string, ids: string[]): Promise<InvoiceRow[]> {
+/**
+ * What a bulk download needs up front of the user's invoices among `ids` (unknown and foreign ids
+ * are simply absent): the file name's parts and the time for the archive. Each PDF then reads its
+ * own invoice when its turn comes, so a ZIP of 100 large invoices holds a handful in memory, not all.
+ */
+export async function findInvoiceHeads(
+  db: DbExecutor,
+  userId: string,
+  ids: string[],
+): Promise<Array<{ id: string; invoiceNumber: string; issuedDate: string | null; updatedAt: Date }>> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select(invoiceColumns)
+  return db
+    .select({
+      id: invoices.id,
+      invoiceNumber: invoices.invoiceNumber,
+      issuedDate: invoices.issuedDate,
+      updatedAt: invoices.updatedAt,
+    })
     .from(invoices)
     .where(and(owned(userId), inArray(invoices.id, ids)));
-  return rows as InvoiceRow[];
 }
 
 /**

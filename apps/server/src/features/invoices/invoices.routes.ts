@@ -21,7 +21,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { badRequest, notFound } from '../../plugins/errors';
 import { requireSession } from '../../plugins/session';
 import type { PdfPool } from '../../pdf/pdf-pool';
-import { findInvoices } from './invoices.queries';
+import { renderContext } from '../../pdf/render-client';
+import { findInvoiceHeads } from './invoices.queries';
 import { renderStoredInvoice, uniqueFileNames, zipStream, type ZipEntry } from './invoices.download';
 import {
   createInvoice,
@@ -78,19 +79,22 @@ const invoicesRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }>
     async (request, reply) => {
       const { userId } = requireSession(request);
       const ids = request.body.invoice_ids;
-      const rows = await findInvoices(app.db, userId, ids);
+      const heads = await findInvoiceHeads(app.db, userId, ids);
       // All or nothing: one unknown or foreign id and no byte of any invoice is sent.
-      if (rows.length !== ids.length) throw notFound(INVOICE_MESSAGES.notFound);
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      const documents = ids.map((id) => {
-        const row = byId.get(id)!;
-        return { document: toDocument(row), updatedAt: row.updatedAt };
-      });
-      const names = uniqueFileNames(documents.map(({ document }) => document));
-      const entries: ZipEntry[] = documents.map(({ document, updatedAt }, index) => ({
+      if (heads.length !== ids.length) throw notFound(INVOICE_MESSAGES.notFound);
+      const byId = new Map(heads.map((head) => [head.id, head]));
+      const ordered = ids.map((id) => byId.get(id)!);
+      const names = uniqueFileNames(
+        ordered.map((head) => ({ invoiceNumber: head.invoiceNumber, issuedDate: head.issuedDate })),
+      );
+      // Every PDF of the archive is one task of this user's in the engine's fair queue, and reads its
+      // invoice only when it is about to render (an invoice deleted meanwhile ends the archive early).
+      const context = await renderContext(request, reply);
+      const entries: ZipEntry[] = ordered.map((head, index) => ({
         name: names[index]!,
-        mtime: updatedAt,
-        render: () => renderStoredInvoice(app.db, pdf, document),
+        mtime: head.updatedAt,
+        render: async () =>
+          renderStoredInvoice(app.db, pdf, toDocument(await getInvoiceRow(app.db, userId, head.id)), context),
       }));
       const today = new Date().toISOString().slice(0, 10);
       return reply
@@ -199,7 +203,7 @@ const invoicesRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }>
     async (request, reply) => {
       const { userId } = requireSession(request);
       const document = toDocument(await getInvoiceRow(app.db, userId, request.params.id.toLowerCase()));
-      const bytes = await renderStoredInvoice(app.db, pdf, document);
+      const bytes = await renderStoredInvoice(app.db, pdf, document, await renderContext(request, reply));
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', contentDisposition(invoiceFileName(document.invoiceNumber, document.issuedDate)))

@@ -1,7 +1,10 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedTestApp, type TestApp } from '../../../test/app';
-import { multipart, pngDecompressionBomb } from '../../../test/upload-fixtures';
+import { signUp } from '../../../test/accounts';
+import { savedPayload } from '../../../test/invoice-fixtures';
+import { multipart, noisePng, pngDecompressionBomb } from '../../../test/upload-fixtures';
+import { sweepUnusedGuestLogos } from '../../shared/logos/logos.queries';
 
 describe('logos', () => {
   let t: TestApp;
@@ -132,5 +135,90 @@ describe('logos', () => {
     expect(missing.statusCode).toBe(404);
     const malformed = await t.app.inject({ method: 'GET', url: '/api/logos/not-a-uuid' });
     expect(malformed.statusCode).toBe(400);
+  });
+
+  it('stores the same bytes once per owner: once for all guests, once per user', async () => {
+    const png = await noisePng(64);
+    const upload = (cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/upload-logo',
+        ...multipart(png),
+        ...(cookie ? { headers: { ...multipart(png).headers, cookie } } : {}),
+      });
+    const guest1 = await upload();
+    const guest2 = await upload();
+    expect([guest1.statusCode, guest2.statusCode]).toEqual([201, 201]);
+    expect(guest2.json().logo_url).toBe(guest1.json().logo_url);
+    const account = await signUp(t.app);
+    const mine1 = await upload(account.cookie);
+    const mine2 = await upload(account.cookie);
+    expect(mine2.json().logo_url).toBe(mine1.json().logo_url);
+    // The user's copy is theirs (it goes with the account), not the guests' one.
+    expect(mine1.json().logo_url).not.toBe(guest1.json().logo_url);
+    const { rows } = await t.pool.query(
+      `select count(*)::int as n from logos where sha256 = (select sha256 from logos where id = $1)`,
+      [guest1.json().logo_url.split('/').at(-1)],
+    );
+    expect(rows[0].n).toBe(2);
+  });
+
+  it('sweeps guest logos nothing uses 24 hours after their last upload, keeping used and owned ones', async () => {
+    const account = await signUp(t.app);
+    const upload = async (cookie?: string) => {
+      const png = await noisePng(32);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/upload-logo',
+        payload: multipart(png).payload,
+        headers: { ...multipart(png).headers, ...(cookie ? { cookie } : {}) },
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json().logo_url as string;
+    };
+    const [unused, onInvoice, onBusiness, recent, owned] = [
+      await upload(),
+      await upload(),
+      await upload(),
+      await upload(),
+      await upload(account.cookie),
+    ];
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/invoices',
+      payload: savedPayload(account, { logo_url: onInvoice }),
+      headers: { cookie: account.cookie },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const business = await t.app.inject({
+      method: 'POST',
+      url: '/api/businesses',
+      payload: { name: 'Logo Ltd', email: 'logo@example.com', logo_url: onBusiness },
+      headers: { cookie: account.cookie },
+    });
+    expect(business.statusCode, business.body).toBe(201);
+    const idOf = (url: string) => url.split('/').at(-1)!;
+    await t.pool.query(`update logos set created_at = now() - interval '25 hours' where id = any($1::uuid[])`, [
+      [unused, onInvoice, onBusiness, owned].map(idOf),
+    ]);
+
+    expect(await sweepUnusedGuestLogos(t.app.db)).toBe(1);
+    for (const [url, status] of [
+      [unused, 404],
+      [onInvoice, 200],
+      [onBusiness, 200],
+      [recent, 200],
+      [owned, 200],
+    ] as const) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(status);
+    }
+    // Once the invoice is gone, its guest logo goes at the next sweep.
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/invoices/${saved.json().id}`,
+      headers: { cookie: account.cookie },
+    });
+    expect(await sweepUnusedGuestLogos(t.app.db)).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: onInvoice })).statusCode).toBe(404);
   });
 });

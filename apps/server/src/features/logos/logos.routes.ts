@@ -3,13 +3,27 @@ import { LOGO_MAX_BYTES, LOGO_MESSAGES, LOGO_UPLOAD_FIELD, logoPath } from '@inv
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../plugins/errors';
-import { findLogo, insertLogo } from '../../shared/logos/logos.queries';
+import { consumeRateLimit, refundRateLimit } from '../../plugins/rate-limit';
+import { findLogo, insertLogo, reuseLogo, sweepUnusedGuestLogos } from '../../shared/logos/logos.queries';
 import { normalizeLogo } from '../../shared/logos/logos.service';
 
 const logoParams = z.object({ id: z.uuid({ error: 'Logo id must be a UUID.' }) });
+const DAY_MS = 24 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
-/** Logo upload (public, rate limited) and the logo store it answers with. */
-const logosRoutes: FastifyPluginAsyncZod<{ uploadsPerMinute: number }> = async (app, { uploadsPerMinute }) => {
+export interface LogosRoutesOptions {
+  uploadsPerMinute: number;
+  /** Bytes of new logos one guest address may store per day. */
+  guestBytesPerDay: number;
+}
+
+/**
+ * Logo upload (public, rate limited) and the logo store it answers with. Storage is bounded:
+ * logos are content-addressed per owner (the same bytes again answer the stored copy), a guest
+ * address may store `guestBytesPerDay` of new logos a day, and guest logos nothing refers to are
+ * swept 24 hours after their last upload.
+ */
+const logosRoutes: FastifyPluginAsyncZod<LogosRoutesOptions> = async (app, { uploadsPerMinute, guestBytesPerDay }) => {
   // Registered here only, so no other route accepts multipart bodies.
   await app.register(multipart, {
     limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024, headerPairs: 100 },
@@ -42,7 +56,21 @@ const logosRoutes: FastifyPluginAsyncZod<{ uploadsPerMinute: number }> = async (
       const logo = await normalizeLogo(bytes);
       // A signed-in user's upload is theirs (deleted with the account); a guest's belongs to nobody.
       const session = await request.loadSession();
-      const id = await insertLogo(app.db, logo, session?.userId ?? null);
+      const userId = session?.userId ?? null;
+      const existing = await reuseLogo(app.db, logo.sha256, userId);
+      if (existing) return reply.code(201).send({ success: true, logo_url: logoPath(existing) });
+      // New bytes from a guest count against the address's daily quota (behind TRUST_PROXY, the
+      // forwarded address), taken before the insert and given back if it is exceeded.
+      const quotaKey = `logo-bytes:${request.ip}`;
+      if (userId === null) {
+        const { count, ttlMs } = await consumeRateLimit(app.pool, quotaKey, DAY_MS, logo.bytes.byteLength);
+        if (count > guestBytesPerDay) {
+          await refundRateLimit(app.pool, quotaKey, logo.bytes.byteLength);
+          reply.header('Retry-After', String(Math.max(1, Math.ceil(ttlMs / 1000))));
+          throw new HttpError(429, LOGO_MESSAGES.guestQuota(guestBytesPerDay));
+        }
+      }
+      const id = await insertLogo(app.db, logo, userId);
       return reply.code(201).send({ success: true, logo_url: logoPath(id) });
     },
   );
@@ -58,6 +86,14 @@ const logosRoutes: FastifyPluginAsyncZod<{ uploadsPerMinute: number }> = async (
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .send(logo.bytes);
   });
+  // Unused guest logos go after 24 hours. The same hourly sweep as sessions and rate limits: one
+  // DELETE per batch, safe with several processes (SKIP LOCKED). It moves to the job queue when
+  // the product has one (DESIGN: background work).
+  const sweep = setInterval(() => {
+    sweepUnusedGuestLogos(app.db).catch(() => undefined);
+  }, SWEEP_EVERY_MS);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
 };
 
 export default logosRoutes;

@@ -254,7 +254,7 @@ async function fillEveryTable(t: TestApp, userId: string): Promise<void> {
 }
 
 /** Tables that hold no user's rows: counters, sign-in handshakes and drizzle's own bookkeeping. */
-const NOT_USER_DATA = new Set(['rate_limits', 'oauth_states']);
+const NOT_USER_DATA = new Set(['rate_limits', 'oauth_states', 'server_secrets']);
 
 describe('DELETE /api/users/delete', () => {
   let t: TestApp;

@@ -9,7 +9,7 @@ import type { Database } from '../../plugins/database';
 import { badRequest } from '../../plugins/errors';
 import { endOtherSessions, type AuthSession } from '../../plugins/session';
 import { signInRequired, toUserProfile } from '../../shared/accounts/accounts.service';
-import { hashPassword, verifyPassword } from '../../shared/accounts/passwords';
+import { assertNewPasswordAllowed, hashPassword, verifyPassword } from '../../shared/accounts/passwords';
 import { deleteUser, findUserById, replacePasswordHash, updateUser } from '../../shared/accounts/users.queries';
 
 /**
@@ -40,6 +40,7 @@ export async function changePassword(db: Database, session: AuthSession, body: C
   if (!user) throw signInRequired();
   const currentHash = user.passwordHash;
   if (!currentHash) throw badRequest(USER_MESSAGES.noPasswordToChange);
+  await assertNewPasswordAllowed(body.new_password, user.email);
   if (!(await verifyPassword(currentHash, body.current_password))) {
     throw badRequest(USER_MESSAGES.currentPasswordWrong);
   }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { AUTH_MESSAGES, newPasswordProblem } from '@invoicer/domain/api/auth';
 import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
+import { badRequest } from '../../plugins/errors';
 
 /**
  * Password hashing: argon2id with OWASP's recommended parameters (19 MiB, 2 passes, 1 lane),
@@ -49,4 +51,35 @@ export async function verifyPassword(stored: string | null | undefined, password
 /** A hash made with older parameters is replaced at the next successful sign-in. */
 export function needsRehash(stored: string): boolean {
   return !stored.startsWith(CURRENT_PREFIX);
+}
+
+/**
+ * The most common passwords: the 49,233 of @zxcvbn-ts/language-common (lists of leaked passwords,
+ * ranked, lower case; MIT), shipped by npm install and read from disk, never fetched. Loaded on
+ * first use (about 150 ms to decompress) and kept as a set; every entry that the length rule
+ * would let through (6 or more characters, 42,692 of them) can be refused.
+ */
+let commonPasswords: Promise<ReadonlySet<string>> | undefined;
+function loadCommonPasswords(): Promise<ReadonlySet<string>> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'] as string[]),
+  );
+  return commonPasswords;
+}
+
+/** True when the password, in any case and without surrounding spaces, is on the common list. */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  return (await loadCommonPasswords()).has(password.normalize('NFC').trim().toLowerCase());
+}
+
+/**
+ * Refuses a new password (sign-up, password change) with a 400 whose message the forms show:
+ * the domain's rules (length, not only white space, not the account's e-mail address), then the
+ * common-password list. Cheap checks only: called before any hashing.
+ */
+export async function assertNewPasswordAllowed(password: string, email: string): Promise<void> {
+  const problem =
+    newPasswordProblem(password, email) ??
+    ((await isCommonPassword(password)) ? AUTH_MESSAGES.passwordTooCommon : null);
+  if (problem) throw badRequest(problem, [problem]);
 }

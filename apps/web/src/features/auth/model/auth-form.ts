@@ -1,4 +1,4 @@
-import { signinBodySchema, signupBodySchema } from '@invoicer/domain/api/auth';
+import { refusePasswordEqualToEmail, signinBodySchema, signupFieldsSchema } from '@invoicer/domain/api/auth';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
 
@@ -6,11 +6,19 @@ export type AuthMode = 'login' | 'signup';
 
 export const TERMS_REQUIRED = 'Please accept the Terms of Service and Privacy Policy';
 
-/** Sign-up: the server's own body schema, plus the terms the form asks to accept (spec part 1 §5). */
-export const signupFormSchema = signupBodySchema.extend({
+const signupFormFields = signupFieldsSchema.extend({
   terms: z.boolean().refine((accepted) => accepted, { error: TERMS_REQUIRED }),
 });
-export type SignupFormValues = z.output<typeof signupFormSchema>;
+export type SignupFormValues = z.output<typeof signupFormFields>;
+
+/**
+ * Sign-up: the server's own fields and password rules (not only spaces, not the e-mail address),
+ * plus the terms the form asks to accept (spec part 1 §5). The common-password list is the
+ * server's; its refusal shows in the form's error box like any server message.
+ */
+export const signupFormSchema = signupFormFields.superRefine(
+  refusePasswordEqualToEmail<SignupFormValues>('password', (values) => values.email),
+);
 
 /** Sign-in: exactly the server's body schema. */
 export const signinFormSchema = signinBodySchema;

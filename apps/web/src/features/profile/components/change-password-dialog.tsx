@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { changePasswordFormSchema, type ChangePasswordForm } from '@invoicer/domain/api/users';
+import { NEW_PASSWORD_MESSAGES } from '@invoicer/domain/api/auth';
+import { changePasswordFormSchemaFor, type ChangePasswordForm } from '@invoicer/domain/api/users';
 import { useMutation } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -13,12 +15,23 @@ import { PasswordField } from '../../../components/ui/text-field';
 const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
 
 /** The form lives inside the dialog's content, which unmounts on close: cancel leaves nothing behind. */
-function ChangePasswordForm({ onDone, onBusyChange }: { onDone: () => void; onBusyChange: (busy: boolean) => void }) {
+function ChangePasswordForm({
+  email,
+  onDone,
+  onBusyChange,
+}: {
+  email: string;
+  onDone: () => void;
+  onBusyChange: (busy: boolean) => void;
+}) {
+  // The domain's rules, the account's address included (a new password may not be it).
+  const resolver = useMemo(() => zodResolver(changePasswordFormSchemaFor(email)), [email]);
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
-  } = useForm<ChangePasswordForm>({ defaultValues: EMPTY, resolver: zodResolver(changePasswordFormSchema) });
+  } = useForm<ChangePasswordForm>({ defaultValues: EMPTY, resolver });
 
   const mutation = useMutation({
     mutationFn: changePassword,
@@ -28,7 +41,12 @@ function ChangePasswordForm({ onDone, onBusyChange }: { onDone: () => void; onBu
       toast.success(answer.message || PROFILE_TOASTS.passwordUpdated);
       onDone();
     },
-    onError: (error) => toast.error(failureMessage(error, PROFILE_TOASTS.passwordFailed)),
+    onError: (error) => {
+      const message = failureMessage(error, PROFILE_TOASTS.passwordFailed);
+      // A refusal of the new password itself (too common, ...) belongs under that field.
+      if (NEW_PASSWORD_MESSAGES.has(message)) setError('new_password', { message }, { shouldFocus: true });
+      else toast.error(message);
+    },
   });
   const busy = mutation.isPending;
 
@@ -75,6 +93,8 @@ function ChangePasswordForm({ onDone, onBusyChange }: { onDone: () => void; onBu
 }
 
 export interface ChangePasswordDialogProps {
+  /** The account's address: the new password may not be it. */
+  email: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   busy: boolean;
@@ -82,7 +102,7 @@ export interface ChangePasswordDialogProps {
 }
 
 /** Change Password (spec part 2 §2, §5): current, new and confirmation. */
-export function ChangePasswordDialog({ open, onOpenChange, busy, onBusyChange }: ChangePasswordDialogProps) {
+export function ChangePasswordDialog({ email, open, onOpenChange, busy, onBusyChange }: ChangePasswordDialogProps) {
   return (
     <Dialog
       open={open}
@@ -92,7 +112,7 @@ export function ChangePasswordDialog({ open, onOpenChange, busy, onBusyChange }:
       busy={busy}
       className="max-w-md"
     >
-      <ChangePasswordForm onDone={() => onOpenChange(false)} onBusyChange={onBusyChange} />
+      <ChangePasswordForm email={email} onDone={() => onOpenChange(false)} onBusyChange={onBusyChange} />
     </Dialog>
   );
 }

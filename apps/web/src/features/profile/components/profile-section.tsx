@@ -147,6 +147,7 @@ export function ProfileSection({ user, onUserUpdated, onAccountDeleted }: Profil
 
       {hasPassword && (
         <ChangePasswordDialog
+          email={user.email}
           open={dialog === 'password'}
           onOpenChange={openChange('password')}
           busy={busy}
