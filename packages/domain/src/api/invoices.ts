@@ -42,6 +42,8 @@ export const INVOICE_MESSAGES = {
   clientNotFound: 'Client not found',
   businessNotFound: 'Business not found',
   statusFilter: 'Status filter must be one of all, draft, sent, paid or overdue.',
+  sort: 'Sort must be one of created, number, client, amount, status or issued.',
+  order: 'Order must be asc or desc.',
   bulkEmpty: 'Select at least one invoice to download.',
   bulkTooMany: `At most ${BULK_DOWNLOAD_MAX} invoices can be downloaded at once.`,
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.',
@@ -142,13 +144,70 @@ const statusFilterSchema = z
     return status;
   });
 
-/** GET /api/invoices?user_id&page&per_page=10&search&status. The status filter uses the effective status. */
-export const invoiceListQuerySchema = z.object({
-  user_id: userIdField,
-  ...pageQueryShape(INVOICES_DEFAULT_PER_PAGE),
-  search: searchQuerySchema,
-  status: statusFilterSchema,
-});
+/**
+ * The list's sorts (docs/decisions/0043-sorting-the-invoice-list.md): `created` is the default order
+ * (newest first); the others are the columns: Invoice #, Client, Amount Due, Status, Date Issued.
+ * Ties are broken by creation time, then id, in the same direction, so pages never overlap.
+ */
+export const INVOICE_SORTS = ['created', 'number', 'client', 'amount', 'status', 'issued'] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const DEFAULT_INVOICE_SORT: InvoiceSort = 'created';
+
+/**
+ * The order a sort takes when none is given, which is also a column header's first click: text and
+ * status ascending (A to Z; what needs attention first), amounts and dates descending (largest,
+ * newest first).
+ */
+export const DEFAULT_SORT_ORDER: Readonly<Record<InvoiceSort, SortOrder>> = {
+  created: 'desc',
+  number: 'asc',
+  client: 'asc',
+  amount: 'desc',
+  status: 'asc',
+  issued: 'desc',
+};
+
+/**
+ * The status sort, ascending, by effective status: what needs attention first. Overdue (owed and
+ * late), Sent (owed), Draft (not sent yet), Paid (done).
+ */
+export const STATUS_SORT_ORDER: readonly InvoiceStatus[] = ['overdue', 'sent', 'draft', 'paid'];
+
+/** A query word of a fixed set, any case, surrounding spaces ignored; absent or blank is undefined. */
+function queryWordSchema<T extends string>(values: readonly T[], message: string) {
+  return z
+    .string({ error: message })
+    .optional()
+    .transform((value, ctx): T | undefined => {
+      const text = (value ?? '').trim().toLowerCase();
+      if (text === '') return undefined;
+      if (!(values as readonly string[]).includes(text)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return text as T;
+    });
+}
+
+/**
+ * GET /api/invoices?user_id&page&per_page=10&search&status&sort&order. The status filter and the
+ * status sort use the effective status; `order` defaults to the sort's own (DEFAULT_SORT_ORDER).
+ */
+export const invoiceListQuerySchema = z
+  .object({
+    user_id: userIdField,
+    ...pageQueryShape(INVOICES_DEFAULT_PER_PAGE),
+    search: searchQuerySchema,
+    status: statusFilterSchema,
+    sort: queryWordSchema(INVOICE_SORTS, INVOICE_MESSAGES.sort),
+    order: queryWordSchema(SORT_ORDERS, INVOICE_MESSAGES.order),
+  })
+  .transform(({ sort, order, ...query }) => {
+    const chosen = sort ?? DEFAULT_INVOICE_SORT;
+    return { ...query, sort: chosen, order: order ?? DEFAULT_SORT_ORDER[chosen] };
+  });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
 /** GET /api/invoices/{id}?user_id&include_client=true&include_business=true */
@@ -239,6 +298,8 @@ export const invoiceSchema = z.object({
   issued_date: z.string().nullable(),
   due_date: z.string().nullable(),
   total_amount: amountSchema,
+  /** What is still owed: 0 once paid, else the total (amountDueMinor in amount-due.ts). */
+  amount_due: amountSchema,
   totals: invoiceTotalsSchema,
   currency: invoiceCurrencySchema,
   /** First line of To, or the linked client's name. */
@@ -266,6 +327,7 @@ export const invoiceListItemSchema = invoiceSchema.pick({
   issued_date: true,
   due_date: true,
   total_amount: true,
+  amount_due: true,
   currency: true,
   client_name: true,
   client_id: true,

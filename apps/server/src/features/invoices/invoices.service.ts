@@ -58,6 +58,8 @@ export async function listUserInvoices(
     perPage: query.per_page,
     status: query.status,
     words: invoiceSearchWords(query.search),
+    sort: query.sort,
+    order: query.order,
   });
   return { invoices: rows.map(toInvoiceListItem), pagination: paginate(query.page, query.per_page, total) };
 }

@@ -11,14 +11,21 @@ import {
 import { invoiceFileName } from '@invoicer/domain/invoice-number';
 import type { InvoiceStatus } from '@invoicer/domain/status';
 import { ApiError, apiBlob, apiJson, apiResponse } from '../../../lib/api-client';
-import type { ListQuery } from '../model/list-query';
+import { isDefaultSort, type ListQuery } from '../model/list-query';
 import { INVOICE_TOASTS } from '../model/messages';
 
-/** GET /api/invoices?page&per_page=10&search&status (spec part 2 §7). The session names the user. */
+/**
+ * GET /api/invoices?page&per_page=10&search&status&sort&order (spec part 2 §7): the server sorts
+ * every matching invoice, then cuts the page. The session names the user.
+ */
 export function fetchInvoices(query: ListQuery, signal?: AbortSignal): Promise<InvoiceListResponse> {
   const params = new URLSearchParams({ page: String(query.page), per_page: String(INVOICES_DEFAULT_PER_PAGE) });
   if (query.search) params.set('search', query.search);
   if (query.status !== 'all') params.set('status', query.status);
+  if (!isDefaultSort(query)) {
+    params.set('sort', query.sort);
+    params.set('order', query.order);
+  }
   return apiJson(`/api/invoices?${params}`, { schema: invoiceListResponseSchema, ...(signal ? { signal } : {}) });
 }
 

@@ -23,11 +23,11 @@ import { ListEmpty, ListError, ListSkeleton } from './list-states';
 import { SelectionBar } from './selection-bar';
 
 /**
- * /invoices (spec part 2 §2): search and status in the URL, a table (cards under 768 px),
+ * /invoices (spec part 2 §2): search, status and sort in the URL, a table (cards under 768 px),
  * row actions, selection with one-ZIP download, and pagination of 10.
  */
 export function InvoiceList() {
-  const { query, setSearch, setStatus, setPage } = useListQuery();
+  const { query, setSearch, setStatus, setSort, setPage } = useListQuery();
   const list = useInvoiceList(query);
   const isMobile = useIsMobile();
 
@@ -95,6 +95,8 @@ export function InvoiceList() {
     selected,
     onToggle: toggle,
     onToggleAll: toggleAll,
+    sort: { sort: query.sort, order: query.order },
+    onSort: setSort,
     busyIds,
     onDownload: (invoice: InvoiceListItem) => download.mutate(invoice),
     onDelete: (invoice: InvoiceListItem) => setToDelete(invoice),
