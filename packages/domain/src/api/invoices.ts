@@ -46,6 +46,10 @@ export const INVOICE_MESSAGES = {
   order: 'Order must be asc or desc.',
   bulkEmpty: 'Select at least one invoice to download.',
   bulkTooMany: `At most ${BULK_DOWNLOAD_MAX} invoices can be downloaded at once.`,
+  bulkTooManyMatching: (count: number) =>
+    `${count.toLocaleString('en-US')} invoices match; at most ${BULK_DOWNLOAD_MAX} can be downloaded at once. Narrow the search or the status filter.`,
+  bulkNoneMatching: 'No invoices match this search and status filter.',
+  bulkEitherOr: 'Send either invoice_ids or all_matching, not both.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.',
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different invoice. Send a new key with a new invoice.',
@@ -191,23 +195,30 @@ function queryWordSchema<T extends string>(values: readonly T[], message: string
     });
 }
 
+/** What chooses and orders the list's invoices, paging aside: shared by the list and "all matching". */
+const listFilterShape = {
+  search: searchQuerySchema,
+  status: statusFilterSchema,
+  sort: queryWordSchema(INVOICE_SORTS, INVOICE_MESSAGES.sort),
+  order: queryWordSchema(SORT_ORDERS, INVOICE_MESSAGES.order),
+};
+
+/** A sort left out is the default one; an order left out is the sort's own (DEFAULT_SORT_ORDER). */
+function withSortDefaults<T extends { sort: InvoiceSort | undefined; order: SortOrder | undefined }>(
+  query: T,
+): Omit<T, 'sort' | 'order'> & { sort: InvoiceSort; order: SortOrder } {
+  const { sort, order, ...rest } = query;
+  const chosen = sort ?? DEFAULT_INVOICE_SORT;
+  return { ...rest, sort: chosen, order: order ?? DEFAULT_SORT_ORDER[chosen] };
+}
+
 /**
  * GET /api/invoices?user_id&page&per_page=10&search&status&sort&order. The status filter and the
  * status sort use the effective status; `order` defaults to the sort's own (DEFAULT_SORT_ORDER).
  */
 export const invoiceListQuerySchema = z
-  .object({
-    user_id: userIdField,
-    ...pageQueryShape(INVOICES_DEFAULT_PER_PAGE),
-    search: searchQuerySchema,
-    status: statusFilterSchema,
-    sort: queryWordSchema(INVOICE_SORTS, INVOICE_MESSAGES.sort),
-    order: queryWordSchema(SORT_ORDERS, INVOICE_MESSAGES.order),
-  })
-  .transform(({ sort, order, ...query }) => {
-    const chosen = sort ?? DEFAULT_INVOICE_SORT;
-    return { ...query, sort: chosen, order: order ?? DEFAULT_SORT_ORDER[chosen] };
-  });
+  .object({ user_id: userIdField, ...pageQueryShape(INVOICES_DEFAULT_PER_PAGE), ...listFilterShape })
+  .transform(withSortDefaults);
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
 /** GET /api/invoices/{id}?user_id&include_client=true&include_business=true */
@@ -222,15 +233,33 @@ export type InvoiceDetailQuery = z.infer<typeof invoiceDetailQuerySchema>;
 export const invoiceStatusBodySchema = z.object({ user_id: userIdField, status: statusInputSchema });
 export type InvoiceStatusBody = z.infer<typeof invoiceStatusBodySchema>;
 
-/** Bulk download of the list's selection: one ZIP, one `{number}_{date}.pdf` per invoice. */
-export const bulkDownloadBodySchema = z.object({
-  user_id: userIdField,
-  invoice_ids: z
-    .array(uuidSchema('Invoice id'), { error: INVOICE_MESSAGES.bulkEmpty })
-    .min(1, { error: INVOICE_MESSAGES.bulkEmpty })
-    .max(BULK_DOWNLOAD_MAX, { error: INVOICE_MESSAGES.bulkTooMany })
-    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
-});
+/** The list's search, status filter and sort, without paging: "all N invoices" of a selection. */
+export const invoiceListFilterSchema = z.object(listFilterShape).transform(withSortDefaults);
+export type InvoiceListFilter = z.infer<typeof invoiceListFilterSchema>;
+
+/**
+ * Bulk download of the list's selection: one ZIP, one `{number}_{date}.pdf` per invoice. Either the
+ * ids chosen (1 to 100), or `all_matching`, every invoice the list's search and status filter find
+ * (in the list's order; at most 100, else 400 with how many matched).
+ */
+export const bulkDownloadBodySchema = z
+  .object({
+    user_id: userIdField,
+    invoice_ids: z
+      .array(uuidSchema('Invoice id'), { error: INVOICE_MESSAGES.bulkEmpty })
+      .min(1, { error: INVOICE_MESSAGES.bulkEmpty })
+      .max(BULK_DOWNLOAD_MAX, { error: INVOICE_MESSAGES.bulkTooMany })
+      .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
+      .optional(),
+    all_matching: invoiceListFilterSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.invoice_ids === undefined && body.all_matching === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['invoice_ids'], message: INVOICE_MESSAGES.bulkEmpty });
+    } else if (body.invoice_ids !== undefined && body.all_matching !== undefined) {
+      ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.bulkEitherOr });
+    }
+  });
 export type BulkDownloadBody = z.infer<typeof bulkDownloadBodySchema>;
 
 // ---------------------------------------------------------------------------------------------

@@ -74,15 +74,30 @@ export async function fetchInvoicePdf(
   return { blob, fileName };
 }
 
+/** What a bulk download takes: the ids ticked on the page, or every invoice the list's search and filter match. */
+export type BulkSelection = { ids: string[] } | { matching: Pick<ListQuery, 'search' | 'status' | 'sort' | 'order'> };
+
 /**
- * POST /api/invoices/download: one ZIP of the selection. The server streams it as the PDFs are
- * made, so there is no Content-Length; progress is the count of bytes received so far.
+ * POST /api/invoices/download: one ZIP of the selection (the server finds "all matching" itself,
+ * in the list's order). The server streams it as the PDFs are made, so there is no
+ * Content-Length; progress is the count of bytes received so far.
  */
 export async function downloadInvoicesZip(
-  ids: string[],
+  selection: BulkSelection,
   onProgress: (bytesReceived: number) => void,
 ): Promise<{ blob: Blob; fileName: string }> {
-  const response = await apiResponse('/api/invoices/download', { method: 'POST', body: { invoice_ids: ids } });
+  const body =
+    'ids' in selection
+      ? { invoice_ids: selection.ids }
+      : {
+          all_matching: {
+            search: selection.matching.search,
+            status: selection.matching.status,
+            sort: selection.matching.sort,
+            order: selection.matching.order,
+          },
+        };
+  const response = await apiResponse('/api/invoices/download', { method: 'POST', body });
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
   if (response.body) {

@@ -11,6 +11,7 @@ import {
   fetchInvoices,
   isNotFound,
   updateInvoiceStatus,
+  type BulkSelection,
 } from '../api/invoices-api';
 import { saveFile } from '../../../lib/save-file';
 import type { ListQuery } from '../model/list-query';
@@ -125,13 +126,13 @@ export function useDownloadInvoice({ failure }: { failure: string }) {
 export function useBulkDownload({ onDone }: { onDone: () => void }) {
   const [received, setReceived] = useState(0);
   const mutation = useMutation({
-    mutationFn: (ids: string[]) => {
+    mutationFn: ({ selection }: { selection: BulkSelection; count: number }) => {
       setReceived(0);
-      return downloadInvoicesZip(ids, setReceived);
+      return downloadInvoicesZip(selection, setReceived);
     },
-    onSuccess: ({ blob, fileName }, ids) => {
+    onSuccess: ({ blob, fileName }, { count }) => {
       saveFile(blob, fileName);
-      toast.success(INVOICE_TOASTS.bulkDownloaded(ids.length));
+      toast.success(INVOICE_TOASTS.bulkDownloaded(count));
       onDone();
     },
     onError: (error) => toast.error(failureMessage(error, INVOICE_TOASTS.bulkDownloadFailed)),
