@@ -94,7 +94,8 @@ export function useDeleteInvoice({ onDeleted }: { onDeleted: (id: string) => voi
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteInvoice(id),
-    meta: { invalidates: [queryRoots.invoices, queryRoots.dashboard] },
+    // Clients and businesses too: a deleted invoice leaves their invoice counts.
+    meta: { invalidates: [queryRoots.invoices, queryRoots.dashboard, queryRoots.clients, queryRoots.businesses] },
     onSuccess: (_answer, id) => {
       toast.success(INVOICE_TOASTS.deleted);
       queryClient.removeQueries({ queryKey: invoiceKeys.detail(id) });
