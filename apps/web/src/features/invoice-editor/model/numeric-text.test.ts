@@ -104,7 +104,7 @@ describe('decimalTextToMinor', () => {
 });
 
 describe('sanitizeAdjustmentText', () => {
-  it('follows the spec: never negative, a percent at most 100, a third decimal refused', () => {
+  it('is never negative, a percent at most 100, a third decimal refused', () => {
     expect(sanitizeAdjustmentText('', 'percent', '5')).toBe('');
     expect(sanitizeAdjustmentText('150', 'percent', '5')).toBe('100');
     expect(sanitizeAdjustmentText('-3', 'fixed', '5')).toBe('0');

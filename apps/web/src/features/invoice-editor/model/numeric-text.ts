@@ -1,9 +1,12 @@
 import { MAX_MONEY_MINOR, minorToFixed, parseMinor, type Minor } from '@invoicer/domain/money';
 import type { AdjustmentType } from '@invoicer/domain/totals';
 
-/** Spec part 1 §5: quantity accepts only empty or digits (whole numbers, DESIGN). */
+/** Quantity accepts only empty or digits: whole numbers (docs/product/editor.md#items). */
 const QUANTITY_TEXT = /^\d*$/;
-/** Spec part 1 §5: unit cost accepts only empty or a number with an optional decimal point; money has 2 decimals. */
+/**
+ * Unit cost accepts only empty or a number with an optional decimal point and 2 decimals
+ * (docs/product/editor.md#items).
+ */
 const UNIT_COST_TEXT = /^\d*\.?\d{0,2}$/;
 const DECIMAL_TEXT = /^(\d*)(?:\.(\d*))?$/;
 
@@ -28,7 +31,10 @@ export function acceptUnitCostText(text: string): boolean {
   return UNIT_COST_TEXT.test(text) && text.split('.')[0]!.length <= MONEY_MAX_WHOLE_DIGITS;
 }
 
-/** Decimal text to minor units (or basis points for a percent). Empty, '.' and anything invalid count as 0 (spec §4). */
+/**
+ * Decimal text to minor units (or basis points for a percent). Empty, '.' and anything invalid count as 0
+ * (docs/product/editor.md#items).
+ */
 export function decimalTextToMinor(text: string): Minor {
   const match = DECIMAL_TEXT.exec(text.trim());
   if (!match || (match[2] ?? '').length > 2) return 0;
@@ -45,7 +51,7 @@ export function quantityTextToNumber(text: string): number {
 }
 
 /**
- * What a tax, discount or shipping input keeps of what was typed (spec part 1 §5): never
+ * What a tax, discount or shipping input keeps of what was typed (docs/product/editor.md#totals): never
  * negative, a percent at most 100, at most 2 decimals (a third is refused: `previous` is
  * kept), non-numeric becomes 0. Empty stays empty while typing and becomes 0 on blur.
  */

@@ -4,9 +4,9 @@ import { amountToMinor } from '@invoicer/domain/money';
 import { computeTotals, type Totals } from '@invoicer/domain/totals';
 
 /**
- * The detail page's figures through the product's one totals rule (DESIGN rule 2), from the
- * stored data: the same numbers as the PDF, the list and the stored total_amount.
- * Percentages are carried as decimals (7.5); as minor units they are basis points (750).
+ * The detail page's figures through the product's one totals rule (docs/product/money-and-totals.md#the-totals-rule),
+ * from the stored data: the same numbers as the PDF, the list and the stored total_amount. Percentages are carried as
+ * decimals (7.5); as minor units they are basis points (750).
  */
 export function invoiceTotals(data: InvoiceData): Totals {
   return computeTotals({
@@ -73,8 +73,8 @@ export interface ClientView {
 }
 
 /**
- * Spec part 2 §3: with no stored client the page builds a placeholder from the invoice's To
- * block (first line the name, the rest the address) with empty company, website, tax_number
+ * With no stored client the page builds a placeholder from the invoice's To block (first line the
+ * name, the rest the address; docs/product/invoices.md#the-invoice-page) with empty company, website, tax_number
  * and notes.
  */
 export function placeholderClient(to: string): ClientView {
