@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { signedInAccount } from './support/accounts';
 
 /**
- * Saving from the editor and edit mode (issue 6; spec part 1 §2, §4, §5, §7, §8): the guest's
+ * Saving from the editor and edit mode (issue 6; docs/product/editor.md#saving-to-the-account): the guest's
  * login prompt, the required-fields rule, the server's next number, creating (then the invoice
  * page), the draft cleared, edit mode from the invoice page's Edit Invoice (PUT, number and
  * status kept), a failed edit load, and the server's 409 for a taken number.

@@ -62,7 +62,7 @@ describe('invoiceDocumentInputSchema', () => {
     });
   });
 
-  it('asks for From and To with the spec message', () => {
+  it('asks for From and To with the documented message', () => {
     expect(errors({ from: '   ' })).toEqual([MESSAGES.fromTo]);
     expect(errors({ to: '' })).toEqual([MESSAGES.fromTo]);
     expect(errors({ to: undefined })).toEqual([MESSAGES.fromTo]);
@@ -70,7 +70,7 @@ describe('invoiceDocumentInputSchema', () => {
     expect(MESSAGES.fromTo).toBe('Fill "From" and "To" fields.');
   });
 
-  it('needs at least one named item, with the spec message', () => {
+  it('needs at least one named item, with the documented message', () => {
     expect(errors({ items: [] })).toEqual([MESSAGES.items]);
     expect(errors({ items: undefined })).toEqual([MESSAGES.items]);
     expect(errors({ items: [{ name: '  ', quantity: 1, unit_cost: 5 }, { quantity: 2 }] })).toEqual([MESSAGES.items]);

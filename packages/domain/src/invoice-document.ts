@@ -9,7 +9,7 @@ import { LOGO_DATA_URL_MAX, parseLogoUrl, type LogoRef } from './logo-url';
 import { computeTotals, type Adjustment, type AdjustmentType } from './totals';
 
 /**
- * The invoice body of POST /generate-invoice and /preview-invoice (spec part 1 §7), which is
+ * The invoice body of POST /generate-invoice and /preview-invoice (docs/product/entities.md#invoice-document), which is
  * also the editor's form payload. Parsing turns the contract's decimals into integer minor
  * units (percent rates into thousandths of a percent, percent.ts) and drops unnamed items (the client sends only named ones), so the PDF engine and
  * the totals never see a float.

@@ -33,7 +33,7 @@ export interface Totals {
 }
 
 /**
- * The one totals function of the product (DESIGN rule 2), used by the editor, the PDF,
+ * The one totals function of the product (docs/product/money-and-totals.md#the-totals-rule), used by the editor, the PDF,
  * the stored total_amount, the lists and the dashboard:
  *   line = qty × unit_cost (whole quantities, so exact); subtotal = Σ line;
  *   tax / discount = percent ? round(subtotal × rate / 100) : amount, only when shown

@@ -58,7 +58,7 @@ describe('runMigrations', () => {
       'support_requests',
       'users',
     ]);
-    // Every table that holds a user's data carries user_id (DESIGN rule 1).
+    // Every table that holds a user's data carries user_id (docs/product/entities.md#how-it-is-stored).
     const withoutUser = await client.query<{ table_name: string }>(
       `select t.table_name from information_schema.tables t
         where t.table_schema = 'public'

@@ -2,7 +2,7 @@ import { extractText } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedTestApp, type TestApp } from '../../../test/app';
 
-/** The spec's editor payload (part 1 §7), as the client sends it. */
+/** The editor's payload (docs/product/entities.md#invoice-document), as the client sends it. */
 const specPayload = {
   from: 'Ada Lovelace Consulting\n12 Analytical Row\nLondon',
   to: 'Acme Corp Ltd\n1 Main Street\nSpringfield',

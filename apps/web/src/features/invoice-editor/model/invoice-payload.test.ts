@@ -63,7 +63,7 @@ const sendableForm: fc.Arbitrary<InvoiceFormValues> = fc
   }));
 
 describe('the checks before sending', () => {
-  it("say the spec's sentences for each action", () => {
+  it('say the documented sentences for each action', () => {
     const empty = createFreshForm(TODAY);
     expect(validateForSend(empty, 'download')).toBe(MESSAGES.fromTo);
     expect(validateForSend(empty, 'preview')).toBe(SEND_MESSAGES.preview.fromTo);

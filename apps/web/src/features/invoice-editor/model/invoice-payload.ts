@@ -7,7 +7,10 @@ import type { AdjustmentType } from '@invoicer/domain/totals';
 import type { InvoiceFormValues } from './invoice-form';
 import { adjustmentTextToValue, decimalTextToMinor, quantityTextToNumber } from './numeric-text';
 
-/** The spec's messages (part 1 §5); the download pair is what the server answers with too. */
+/**
+ * The checks' messages (docs/product/messages-and-limits.md#invoice-editor-messages); the download pair is what the
+ * server answers with too.
+ */
 export const SEND_MESSAGES = {
   download: { fromTo: MESSAGES.fromTo, items: MESSAGES.items },
   preview: { fromTo: 'Please fill in both "From" and "To" fields.', items: 'Please add at least one valid item.' },
@@ -17,7 +20,10 @@ export type SendKind = keyof typeof SEND_MESSAGES;
 
 const isNamed = (item: { name: string }) => item.name.trim() !== '';
 
-/** The spec's check before a download or a preview: the message to show, or null when the invoice may go. */
+/**
+ * The check before a download or a preview (docs/product/editor.md#downloading): the message to show, or null when the
+ * invoice may go.
+ */
 export function validateForSend(values: InvoiceFormValues, kind: SendKind): string | null {
   if (values.from.trim() === '' || values.to.trim() === '') return SEND_MESSAGES[kind].fromTo;
   if (!values.items.some(isNamed)) return SEND_MESSAGES[kind].items;
@@ -25,8 +31,8 @@ export function validateForSend(values: InvoiceFormValues, kind: SendKind): stri
 }
 
 /**
- * The body of POST /generate-invoice and /preview-invoice (spec part 1 §7): only named items,
- * money and percents as decimals made from the same minor units and rates the totals use, a hidden
+ * The body of POST /generate-invoice and /preview-invoice (docs/product/entities.md#invoice-document): only named
+ * items, money and percents as decimals made from the same minor units and rates the totals use, a hidden
  * description left out.
  */
 export function toDocumentInput(values: InvoiceFormValues): InvoiceDocumentInput {

@@ -26,9 +26,9 @@ export function toTotalsInput(values: TotalsFields): TotalsInput {
 }
 
 /**
- * The editor's figures, from the product's one totals function (DESIGN rule 2). Every row
- * counts, named or not, so the amounts add up on screen as the user types. Null when the
- * amounts are beyond what the product can hold (computeTotals refuses them).
+ * The editor's figures, from the product's one totals function (docs/product/money-and-totals.md#the-totals-rule).
+ * Every row counts, named or not, so the amounts add up on screen as the user types. Null when the amounts are beyond
+ * what the product can hold (computeTotals refuses them).
  */
 export function computeEditorTotals(values: TotalsFields): Totals | null {
   try {

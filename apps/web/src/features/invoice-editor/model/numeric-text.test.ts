@@ -132,7 +132,7 @@ describe('percentTextToRate', () => {
 });
 
 describe('sanitizeAdjustmentText', () => {
-  it('follows the spec: never negative, a percent at most 100 with 3 decimals, an amount with 2', () => {
+  it('is never negative, a percent at most 100 with 3 decimals, an amount with 2', () => {
     expect(sanitizeAdjustmentText('', 'percent', '5')).toBe('');
     expect(sanitizeAdjustmentText('150', 'percent', '5')).toBe('100');
     expect(sanitizeAdjustmentText('100.001', 'percent', '100.00')).toBe('100');

@@ -2,9 +2,12 @@ import { MAX_MONEY_MINOR, minorToFixed, parseMinor, type Minor } from '@invoicer
 import { MAX_PERCENT_RATE, PERCENT_DECIMALS, parsePercentRate, type PercentRate } from '@invoicer/domain/percent';
 import type { AdjustmentType } from '@invoicer/domain/totals';
 
-/** Spec part 1 §5: quantity accepts only empty or digits (whole numbers, DESIGN). */
+/** Quantity accepts only empty or digits: whole numbers (docs/product/editor.md#items). */
 const QUANTITY_TEXT = /^\d*$/;
-/** Spec part 1 §5: unit cost accepts only empty or a number with an optional decimal point; money has 2 decimals. */
+/**
+ * Unit cost accepts only empty or a number with an optional decimal point and 2 decimals
+ * (docs/product/editor.md#items).
+ */
 const UNIT_COST_TEXT = /^\d*\.?\d{0,2}$/;
 const DECIMAL_TEXT = /^(\d*)(?:\.(\d*))?$/;
 
@@ -38,7 +41,10 @@ function completeDecimalText(text: string): string | null {
   return match[2] ? `${whole}.${match[2]}` : whole;
 }
 
-/** Decimal text to minor units. Empty, '.' and anything invalid (a third decimal too) count as 0 (spec §4). */
+/**
+ * Decimal text to minor units. Empty, '.' and anything invalid (a third decimal too) count as 0
+ * (docs/product/editor.md#items).
+ */
 export function decimalTextToMinor(text: string): Minor {
   const complete = completeDecimalText(text);
   return complete === null ? 0 : (parseMinor(complete) ?? 0);
@@ -64,7 +70,7 @@ export function quantityTextToNumber(text: string): number {
 }
 
 /**
- * What a tax, discount or shipping input keeps of what was typed (spec part 1 §5): never
+ * What a tax, discount or shipping input keeps of what was typed (docs/product/editor.md#totals): never
  * negative, a percent at most 100 with at most 3 decimals, an amount at most 2 (one more is
  * refused: `previous` is kept), non-numeric becomes 0. Empty stays empty while typing and
  * becomes 0 on blur.

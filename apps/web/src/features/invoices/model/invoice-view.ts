@@ -5,9 +5,9 @@ import { percentDecimalToRate } from '@invoicer/domain/percent';
 import { computeTotals, type Totals } from '@invoicer/domain/totals';
 
 /**
- * The detail page's figures through the product's one totals rule (DESIGN rule 2), from the
- * stored data: the same numbers as the PDF, the list and the stored total_amount.
- * Percentages are carried as decimals (8.875); inside they are thousandths of a percent (8875).
+ * The detail page's figures through the product's one totals rule (docs/product/money-and-totals.md#the-totals-rule),
+ * from the stored data: the same numbers as the PDF, the list and the stored total_amount. Percentages are carried as
+ * decimals (8.875); inside they are thousandths of a percent (8875).
  */
 export function invoiceTotals(data: InvoiceData): Totals {
   return computeTotals({
@@ -82,8 +82,8 @@ export interface ClientView {
 }
 
 /**
- * Spec part 2 §3: with no stored client the page builds a placeholder from the invoice's To
- * block (first line the name, the rest the address) with empty company, website, tax_number
+ * With no stored client the page builds a placeholder from the invoice's To block (first line the
+ * name, the rest the address; docs/product/invoices.md#the-invoice-page) with empty company, website, tax_number
  * and notes.
  */
 export function placeholderClient(to: string): ClientView {
