@@ -7,9 +7,10 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
-import { useClientList } from '../hooks/client-queries';
+import { useClient, useClientList } from '../hooks/client-queries';
 import { useDeleteClients, type ClientDeletion } from '../hooks/use-delete-clients';
 import { failureMessage } from '../../../lib/api-client';
+import { keptCopiesText } from '../../../lib/invoice-count';
 import { CLIENT_TOASTS } from '../model/client-form';
 import { ClientCards, ClientTable } from './client-list-views';
 
@@ -31,13 +32,23 @@ export interface ClientsPageProps {
   onEdit: (client: Client) => void;
 }
 
-type PendingDeletion = (ClientDeletion & { kind: 'one'; name: string }) | (ClientDeletion & { kind: 'selected' });
+/** What a confirmation asks about, with how many invoices are linked (the server's invoice_count). */
+type PendingDeletion = ((ClientDeletion & { kind: 'one'; name: string }) | (ClientDeletion & { kind: 'selected' })) & {
+  invoices: number;
+};
 
-function confirmText(deletion: PendingDeletion): string {
-  if (deletion.kind === 'one')
-    return `Are you sure you want to delete "${deletion.name}"? This action cannot be undone.`;
-  const count = deletion.ids.length;
-  return `Are you sure you want to delete ${count} selected ${count === 1 ? 'client' : 'clients'}? This action cannot be undone.`;
+function confirmText(deletion: PendingDeletion): React.ReactNode {
+  const question =
+    deletion.kind === 'one'
+      ? `Are you sure you want to delete "${deletion.name}"? This action cannot be undone.`
+      : `Are you sure you want to delete ${deletion.ids.length} selected ${deletion.ids.length === 1 ? 'client' : 'clients'}? This action cannot be undone.`;
+  const kept = keptCopiesText(deletion.invoices, deletion.kind === 'one' ? "this client's" : "these clients'");
+  return (
+    <>
+      {question}
+      {kept && <span className="mt-2 block">{kept}</span>}
+    </>
+  );
 }
 
 /** The search box: the text is the user's while typing, and follows the URL when it changes (back and forward). */
@@ -104,6 +115,11 @@ export function ClientsPage({
     setSelected(new Set());
   }
 
+  // One client's count is asked again as the confirmation opens, so it says what the server knows now.
+  const pendingClient = useClient(pending?.kind === 'one' ? pending.id : null);
+  const freshCount = pendingClient.data?.invoice_count;
+  const pendingWithCount = pending && freshCount !== undefined ? { ...pending, invoices: freshCount } : pending;
+
   const deletion = useDeleteClients({
     onDeleted: (ids) => {
       setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
@@ -142,7 +158,8 @@ export function ClientsPage({
     onToggle: toggle,
     onToggleAll: toggleAll,
     onEdit,
-    onDelete: (client: Client) => setPending({ kind: 'one', id: client.id, name: client.name }),
+    onDelete: (client: Client) =>
+      setPending({ kind: 'one', id: client.id, name: client.name, invoices: client.invoice_count }),
   };
 
   let body: React.ReactNode;
@@ -216,7 +233,15 @@ export function ClientsPage({
                 variant="danger"
                 size="sm"
                 className="h-11 md:h-8"
-                onClick={() => setPending({ kind: 'selected', ids: selectedIds })}
+                onClick={() =>
+                  setPending({
+                    kind: 'selected',
+                    ids: selectedIds,
+                    invoices: clients
+                      .filter((client) => selected.has(client.id))
+                      .reduce((sum, client) => sum + client.invoice_count, 0),
+                  })
+                }
               >
                 <Trash2 className="h-4 w-4" aria-hidden />
                 Delete
@@ -251,7 +276,7 @@ export function ClientsPage({
           if (!open) setPending(null);
         }}
         title={pending?.kind === 'selected' ? 'Delete Clients' : 'Delete Client'}
-        description={pending ? confirmText(pending) : ''}
+        description={pending ? confirmText(pendingWithCount ?? pending) : ''}
         confirmLabel="Delete"
         busyLabel="Deleting..."
         busy={deletion.isPending}
@@ -259,9 +284,12 @@ export function ClientsPage({
         onConfirm={() => {
           if (!pending) return;
           // Closed once the list has been refreshed (or the failure toasted).
-          deletion.mutate(pending.kind === 'one' ? { kind: 'one', id: pending.id } : pending, {
-            onSettled: () => setPending(null),
-          });
+          deletion.mutate(
+            pending.kind === 'one' ? { kind: 'one', id: pending.id } : { kind: 'selected', ids: pending.ids },
+            {
+              onSettled: () => setPending(null),
+            },
+          );
         }}
       />
     </div>

@@ -41,7 +41,8 @@ export function StatCards({ summary }: { summary: DashboardSummary }) {
     {
       label: 'Clients',
       value: String(summary.unique_clients),
-      hint: 'Clients you bill',
+      // What the number is: the saved clients (typed names on invoices are not counted; ADR 43).
+      hint: 'Saved in your client list',
       icon: Users,
       tone: 'bg-sky-50 text-sky-700',
     },

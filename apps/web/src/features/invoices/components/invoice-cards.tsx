@@ -1,20 +1,50 @@
 import { Checkbox } from '../../../components/ui/checkbox';
-import { formatAmount, formatShortDate } from '../model/format';
+import { formatShortDate } from '../model/format';
+import { SORT_CHOICES } from '../model/list-query';
+import { AmountDue } from './amount-due';
 import { selectAllState, type InvoiceRowsProps } from './invoice-table';
 import { RowActions } from './row-actions';
 import { StatusBadge } from '../../../components/status-badge';
 
 /** The list under 768 px: one card per invoice, the same facts and actions as the table's row. */
-export function InvoiceCards({ invoices, selected, onToggle, onToggleAll, ...actions }: InvoiceRowsProps) {
+export function InvoiceCards({
+  invoices,
+  selected,
+  onToggle,
+  onToggleAll,
+  sort,
+  onSort,
+  ...actions
+}: InvoiceRowsProps) {
   return (
     <div>
-      <div className="flex items-center gap-1 border-b border-slate-200 px-2 text-sm text-slate-700">
-        <Checkbox
-          label="Select all invoices on this page"
-          checked={selectAllState(invoices, selected)}
-          onCheckedChange={onToggleAll}
-        />
-        <span aria-hidden>Select all</span>
+      <div className="flex flex-wrap items-center justify-between gap-x-3 border-b border-slate-200 px-2 text-sm text-slate-700">
+        <div className="flex items-center gap-1">
+          <Checkbox
+            label="Select all invoices on this page"
+            checked={selectAllState(invoices, selected)}
+            onCheckedChange={onToggleAll}
+          />
+          <span aria-hidden>Select all</span>
+        </div>
+        {/* Cards have no column headers: the same sorts, in words (the server sorts the whole list). */}
+        <label className="flex min-w-0 items-center gap-2 py-1.5">
+          <span>Sort</span>
+          <select
+            value={`${sort.sort}:${sort.order}`}
+            onChange={(event) => {
+              const choice = SORT_CHOICES.find((option) => `${option.sort}:${option.order}` === event.target.value);
+              if (choice) onSort(choice.sort, choice.order);
+            }}
+            className="h-11 min-w-0 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none"
+          >
+            {SORT_CHOICES.map((option) => (
+              <option key={`${option.sort}:${option.order}`} value={`${option.sort}:${option.order}`}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
       <ul aria-label="Invoices" className="divide-y divide-slate-100">
         {invoices.map((invoice) => (
@@ -40,8 +70,8 @@ export function InvoiceCards({ invoices, selected, onToggle, onToggleAll, ...act
                 <dl className="mt-2 grid grid-cols-2 gap-x-3 text-sm">
                   <div>
                     <dt className="text-slate-600">Amount Due</dt>
-                    <dd className="font-semibold text-slate-900 tabular-nums">
-                      {formatAmount(invoice.total_amount, invoice.currency?.symbol)}
+                    <dd>
+                      <AmountDue invoice={invoice} />
                     </dd>
                   </div>
                   <div>

@@ -11,6 +11,7 @@ import {
   fetchInvoices,
   isNotFound,
   updateInvoiceStatus,
+  type BulkSelection,
 } from '../api/invoices-api';
 import { saveFile } from '../../../lib/save-file';
 import type { ListQuery } from '../model/list-query';
@@ -93,7 +94,8 @@ export function useDeleteInvoice({ onDeleted }: { onDeleted: (id: string) => voi
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteInvoice(id),
-    meta: { invalidates: [queryRoots.invoices, queryRoots.dashboard] },
+    // Clients and businesses too: a deleted invoice leaves their invoice counts.
+    meta: { invalidates: [queryRoots.invoices, queryRoots.dashboard, queryRoots.clients, queryRoots.businesses] },
     onSuccess: (_answer, id) => {
       toast.success(INVOICE_TOASTS.deleted);
       queryClient.removeQueries({ queryKey: invoiceKeys.detail(id) });
@@ -125,13 +127,13 @@ export function useDownloadInvoice({ failure }: { failure: string }) {
 export function useBulkDownload({ onDone }: { onDone: () => void }) {
   const [received, setReceived] = useState(0);
   const mutation = useMutation({
-    mutationFn: (ids: string[]) => {
+    mutationFn: ({ selection }: { selection: BulkSelection; count: number }) => {
       setReceived(0);
-      return downloadInvoicesZip(ids, setReceived);
+      return downloadInvoicesZip(selection, setReceived);
     },
-    onSuccess: ({ blob, fileName }, ids) => {
+    onSuccess: ({ blob, fileName }, { count }) => {
       saveFile(blob, fileName);
-      toast.success(INVOICE_TOASTS.bulkDownloaded(ids.length));
+      toast.success(INVOICE_TOASTS.bulkDownloaded(count));
       onDone();
     },
     onError: (error) => toast.error(failureMessage(error, INVOICE_TOASTS.bulkDownloadFailed)),
