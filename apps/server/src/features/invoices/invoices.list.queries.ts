@@ -92,7 +92,7 @@ function statusRankSql(source: SortSource): SQL<number> {
  * The ORDER BY of a sort: its key, then creation time and id, all in one direction, so the order
  * is total (pages never overlap) and reading it backwards is the same index range read the other
  * way. Text is compared in the natural_sort collation (case and accents as a reader expects, digits
- * by value), which the sort indexes are built with (schema.ts; migration 0010). Invoice numbers are
+ * by value), which the sort indexes are built with (schema.ts; migration 0011). Invoice numbers are
  * unique per user, so the id alone follows them.
  */
 function sortKeys(source: SortSource, sort: InvoiceSort): Array<AnyPgColumn | SQL> {

@@ -15,7 +15,7 @@ import { isDefaultSort, type ListQuery } from '../model/list-query';
 import { INVOICE_TOASTS } from '../model/messages';
 
 /**
- * GET /api/invoices?page&per_page=10&search&status&sort&order (spec part 2 §7): the server sorts
+ * GET /api/invoices?page&per_page=10&search&status&sort&order (docs/product/api.md#get-apiinvoices): the server sorts
  * every matching invoice, then cuts the page. The session names the user.
  */
 export function fetchInvoices(query: ListQuery, signal?: AbortSignal): Promise<InvoiceListResponse> {
@@ -64,7 +64,7 @@ export function attachmentName(headers: Headers): string | null {
   return plain?.[1] || null;
 }
 
-/** GET /api/invoices/{id}/pdf: the stored invoice's PDF and its file name (spec part 2 §5). */
+/** GET /api/invoices/{id}/pdf: the stored invoice's PDF and its file name (docs/product/invoices.md#file-names). */
 export async function fetchInvoicePdf(
   invoice: Pick<Invoice, 'id' | 'invoice_number' | 'issued_date'>,
 ): Promise<{ blob: Blob; fileName: string }> {

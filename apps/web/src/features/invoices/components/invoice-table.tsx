@@ -71,7 +71,7 @@ function SortHeader({
   );
 }
 
-/** The desktop list: Invoice #, Client, Amount Due, Status, Date Issued, Actions (spec part 2 §2). */
+/** The desktop list: Invoice #, Client, Amount Due, Status, Date Issued, Actions (docs/product/invoices.md#the-invoice-list). */
 export function InvoiceTable({
   invoices,
   selected,

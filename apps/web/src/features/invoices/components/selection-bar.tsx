@@ -26,7 +26,7 @@ export interface SelectionBarProps {
 const plural = (count: number) => (count === 1 ? '1 invoice' : `${count.toLocaleString('en-US')} invoices`);
 
 /**
- * 'N invoices selected' with Download Selected (N) and Clear (spec part 2 §2); once the page is
+ * 'N invoices selected' with Download Selected (N) and Clear (docs/product/invoices.md#bulk-download); once the page is
  * ticked, "Select all N invoices" reaches every invoice the search and filter match. A download
  * holds at most BULK_DOWNLOAD_MAX invoices: past that, the button is off and the bar says why.
  */

@@ -1,13 +1,14 @@
 import type { Invoice } from '@invoicer/domain/api/invoices';
 import { formatMoney } from '@invoicer/domain/money';
+import { formatPercentRate, percentDecimalToRate } from '@invoicer/domain/percent';
 import type { Totals } from '@invoicer/domain/totals';
 import { CheckCircle2 } from 'lucide-react';
 import { amountDueView, DEFAULT_SYMBOL } from '../model/format';
 import { Panel } from '../../../components/ui/panel';
 
-/** '7.5%' for a percent adjustment; nothing for a fixed one. */
+/** ' (8.875%)' for a percent adjustment, as the PDF prints it; nothing for a fixed one. */
 function rate(type: 'percent' | 'fixed', value: number): string {
-  return type === 'percent' ? ` (${value}%)` : '';
+  return type === 'percent' ? ` (${formatPercentRate(percentDecimalToRate(value))}%)` : '';
 }
 
 /**

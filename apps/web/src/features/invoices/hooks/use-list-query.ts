@@ -6,7 +6,7 @@ import { parseListQuery, toSearchParams, type ListQuery } from '../model/list-qu
 
 /**
  * The list's search, status, sort and page live in the URL, so a reload or Back shows the same
- * list. A new search, status or sort starts again at page 1 (spec part 2 §5). Typing replaces the
+ * list. A new search, status or sort starts again at page 1 (docs/product/states-and-transitions.md#list-search-filters-and-pages). Typing replaces the
  * history entry (no entry per keystroke); a chip, a sort or a page is a step Back can undo.
  */
 export function useListQuery() {
