@@ -10,11 +10,18 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useClientList } from '../hooks/client-queries';
 import { useDeleteClients, type ClientDeletion } from '../hooks/use-delete-clients';
 import { failureMessage } from '../../../lib/api-client';
+import { useElementWidth } from '../../../lib/use-element-width';
 import { CLIENT_TOASTS } from '../model/client-form';
 import { ClientCards, ClientTable } from './client-list-views';
 
 /** Typing settles this long before the server is asked. */
 const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The narrowest list box the table is drawn in: its fixed columns take about 500 px and the name and
+ * contact need room beside them; a narrower box (phones, tablets beside the sidebar) shows cards (issue 14).
+ */
+export const CLIENT_TABLE_MIN_WIDTH = 760;
 
 export interface ClientsPageProps {
   /** The search text and page as they stand in the URL. */
@@ -22,7 +29,7 @@ export interface ClientsPageProps {
   page: number;
   /** 10, or 5 under 768 px (spec part 2 §9). */
   perPage: number;
-  /** Cards instead of the table. */
+  /** A phone: cards instead of the table (they are also shown wherever the table would not fit). */
   mobile: boolean;
   /** A new search; the host puts it in the URL and goes back to page 1. */
   onSearchChange: (search: string) => void;
@@ -92,6 +99,8 @@ export function ClientsPage({
   onEdit,
 }: ClientsPageProps) {
   const headingId = useId();
+  const [listBox, listWidth] = useElementWidth<HTMLElement>();
+  const cards = mobile || listWidth < CLIENT_TABLE_MIN_WIDTH;
   const query = useClientList({ page, perPage, search });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<PendingDeletion | null>(null);
@@ -181,7 +190,7 @@ export function ClientsPage({
       </div>
     );
   } else {
-    body = mobile ? <ClientCards {...views} /> : <ClientTable {...views} />;
+    body = cards ? <ClientCards {...views} /> : <ClientTable {...views} />;
   }
 
   return (
@@ -227,10 +236,11 @@ export function ClientsPage({
       </div>
 
       <section
+        ref={listBox}
         aria-labelledby={headingId}
         className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
       >
-        <div className={mobile ? undefined : 'overflow-x-auto'}>{body}</div>
+        <div className={cards ? undefined : 'overflow-x-auto'}>{body}</div>
         {pagination && pagination.total > 0 && (
           <Pagination
             page={pagination.page}

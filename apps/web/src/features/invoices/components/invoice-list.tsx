@@ -13,7 +13,7 @@ import {
   useInvoiceList,
   useSetInvoiceStatus,
 } from '../hooks/use-invoices';
-import { useIsMobile } from '../../../lib/use-media-query';
+import { useElementWidth } from '../../../lib/use-element-width';
 import { useListQuery } from '../hooks/use-list-query';
 import { INVOICE_TOASTS } from '../model/messages';
 import { InvoiceCards } from './invoice-cards';
@@ -23,13 +23,22 @@ import { ListEmpty, ListError, ListSkeleton } from './list-states';
 import { SelectionBar } from './selection-bar';
 
 /**
- * /invoices (spec part 2 §2): search and status in the URL, a table (cards under 768 px),
- * row actions, selection with one-ZIP download, and pagination of 10.
+ * The narrowest list box the table is drawn in: its fixed columns (selection, amount, status, date and
+ * the four actions) take about 730 px, and the invoice number and client need room beside them. A
+ * narrower box (every phone, and tablets beside the sidebar up to about 970 px) shows cards, so no
+ * action is ever cut off (issue 14).
+ */
+export const INVOICE_TABLE_MIN_WIDTH = 880;
+
+/**
+ * /invoices (spec part 2 §2): search and status in the URL, a table (cards under 768 px and wherever
+ * the table would not fit), row actions, selection with one-ZIP download, and pagination of 10.
  */
 export function InvoiceList() {
   const { query, setSearch, setStatus, setPage } = useListQuery();
   const list = useInvoiceList(query);
-  const isMobile = useIsMobile();
+  const [listBox, listWidth] = useElementWidth<HTMLElement>();
+  const cards = listWidth < INVOICE_TABLE_MIN_WIDTH;
 
   // The selection belongs to one search and status; it survives paging so pages can be combined.
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -133,6 +142,7 @@ export function InvoiceList() {
         )}
 
         <section
+          ref={listBox}
           aria-label="Invoice list"
           aria-busy={list.isFetching}
           className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
@@ -145,7 +155,7 @@ export function InvoiceList() {
             <ListEmpty filtered={filtered} />
           ) : (
             <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-              {isMobile ? (
+              {cards ? (
                 <InvoiceCards {...rowProps} />
               ) : (
                 <div className="overflow-x-auto">

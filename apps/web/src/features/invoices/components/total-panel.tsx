@@ -16,7 +16,10 @@ export function TotalPanel({ invoice, totals }: { invoice: Invoice; totals: Tota
   const { data } = invoice;
   return (
     <Panel title="Total" className="sm:p-6">
-      <p className="text-3xl font-bold tracking-tight text-slate-900 tabular-nums" data-testid="invoice-total">
+      <p
+        className="text-3xl font-bold tracking-tight wrap-anywhere text-slate-900 tabular-nums"
+        data-testid="invoice-total"
+      >
         {money(totals.total)}
       </p>
       <p className="text-sm text-slate-500">{invoice.currency?.code ?? 'GBP'}</p>
@@ -26,7 +29,9 @@ export function TotalPanel({ invoice, totals }: { invoice: Invoice; totals: Tota
             <dt className="min-w-0 truncate text-slate-600">
               {item.name} × {item.quantity}
             </dt>
-            <dd className="text-slate-800 tabular-nums">{money(totals.lines[index] ?? 0)}</dd>
+            <dd className="shrink-0 whitespace-nowrap text-slate-800 tabular-nums">
+              {money(totals.lines[index] ?? 0)}
+            </dd>
           </div>
         ))}
         <div className="flex justify-between gap-3 border-t border-slate-100 pt-2 font-medium">
