@@ -18,8 +18,9 @@ import { ClientCards, ClientTable } from './client-list-views';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The narrowest list box the table is drawn in: its fixed columns take about 500 px and the name and
- * contact need room beside them; a narrower box (phones, tablets beside the sidebar) shows cards (issue 14).
+ * The narrowest list box the table is drawn in: squeezed to the least it can take the table is 491 px
+ * wide; 760 leaves the name and e-mail room to read. A narrower box (phones, tablets beside the sidebar
+ * up to an 880 px window) shows cards (docs/decisions/0042-layouts-for-every-width.md).
  */
 export const CLIENT_TABLE_MIN_WIDTH = 760;
 

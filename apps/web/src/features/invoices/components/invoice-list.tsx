@@ -23,10 +23,10 @@ import { ListEmpty, ListError, ListSkeleton } from './list-states';
 import { SelectionBar } from './selection-bar';
 
 /**
- * The narrowest list box the table is drawn in: its fixed columns (selection, amount, status, date and
- * the four actions) take about 730 px, and the invoice number and client need room beside them. A
- * narrower box (every phone, and tablets beside the sidebar up to about 970 px) shows cards, so no
- * action is ever cut off (issue 14).
+ * The narrowest list box the table is drawn in: squeezed to the least it can take (the largest amount,
+ * number and client wrapped to a few letters a line), the table is 742 px wide; 880 leaves the number
+ * and client room to read. A narrower box (every phone, tablets beside the sidebar up to a 1000 px
+ * window) shows cards, so no action is ever cut off (docs/decisions/0042-layouts-for-every-width.md).
  */
 export const INVOICE_TABLE_MIN_WIDTH = 880;
 
