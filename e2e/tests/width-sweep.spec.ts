@@ -11,7 +11,9 @@ import { invoiceData, utcDate } from './support/invoices';
  *       of the window unless a container that scrolls or clips sideways holds it;
  *   (b) no action is cut off: every visible link, button, tab, checkbox and field lies wholly inside
  *       the window and inside every ancestor that clips it (the Actions column of a table in a
- *       scrolling box, a tab strip that scrolls).
+ *       scrolling box, a tab strip that scrolls);
+ *   (c) no amount is cut short: no text holding a figure like 1,000,000.00 ends in an ellipsis or is
+ *       clipped by its own box (a name may be shortened; a sum of money may not).
  * The failures of one width are gathered and reported together, page by page.
  */
 
@@ -183,7 +185,13 @@ function signedIn(data: Seed): Visit[] {
  * Runs in the page: what sticks out of the window, and which actions are cut off. Elements are
  * described by tag, role or name and a bit of text so a failure says where to look.
  */
-function measure(): { documentWidth: number; windowWidth: number; overflowing: string[]; clipped: string[] } {
+function measure(): {
+  documentWidth: number;
+  windowWidth: number;
+  overflowing: string[];
+  clipped: string[];
+  cutAmounts: string[];
+} {
   const windowWidth = window.innerWidth;
   const viewportWidth = document.documentElement.clientWidth;
   const slack = 1;
@@ -259,11 +267,28 @@ function measure(): { documentWidth: number; windowWidth: number; overflowing: s
     }
     if (why) clipped.push(`${describe(element)}: ${why}`);
   }
+  const cutAmounts: string[] = [];
+  const amount = /\d{1,3}(,\d{3})+(\.\d+)?|\d\.\d{2}\b/;
+  for (const element of document.body.querySelectorAll('*')) {
+    if (!visible(element) || !amount.test(element.textContent ?? '')) continue;
+    const style = getComputedStyle(element);
+    // A box that scrolls sideways on purpose shows the rest when scrolled; one that clips does not.
+    if (style.overflowX !== 'hidden' && style.overflowX !== 'clip') continue;
+    // Its text laid out beyond its box on either side (an ellipsis, or a figure pushed out to the left).
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    const text = range.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    const left = box.left + element.clientLeft;
+    const cut = text.left < left - slack || text.right > left + element.clientWidth + slack;
+    if (cut || element.scrollWidth > element.clientWidth + slack) cutAmounts.push(describe(element));
+  }
   return {
     documentWidth: document.documentElement.scrollWidth,
     windowWidth,
     overflowing: [...new Set(overflowing)].slice(0, 12),
     clipped: [...new Set(clipped)].slice(0, 12),
+    cutAmounts: [...new Set(cutAmounts)].slice(0, 12),
   };
 }
 
@@ -275,6 +300,7 @@ async function check(page: Page, visit: Visit, width: number): Promise<string[]>
     problems.push(`${where}: the page is ${result.documentWidth}px wide in a ${result.windowWidth}px window`);
   for (const element of result.overflowing) problems.push(`${where}: sticks out of the window: ${element}`);
   for (const element of result.clipped) problems.push(`${where}: action cut off: ${element}`);
+  for (const element of result.cutAmounts) problems.push(`${where}: amount cut short: ${element}`);
   return problems;
 }
 
