@@ -179,9 +179,9 @@ export function BusinessesSection() {
     );
   } else {
     body = (
-      <ul className="grid gap-4 sm:grid-cols-2" aria-label="Businesses">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Businesses">
         {businesses.map((business) => (
-          <li key={business.id} className="flex">
+          <li key={business.id} className="flex min-w-0">
             <BusinessCard
               business={business}
               onEdit={(chosen) => setLocal({ business: chosen })}

@@ -11,11 +11,19 @@ import { useClient, useClientList } from '../hooks/client-queries';
 import { useDeleteClients, type ClientDeletion } from '../hooks/use-delete-clients';
 import { failureMessage } from '../../../lib/api-client';
 import { keptCopiesText } from '../../../lib/invoice-count';
+import { useElementWidth } from '../../../lib/use-element-width';
 import { CLIENT_TOASTS } from '../model/client-form';
 import { ClientCards, ClientTable } from './client-list-views';
 
 /** Typing settles this long before the server is asked. */
 const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The narrowest list box the table is drawn in: squeezed to the least it can take the table is 491 px
+ * wide; 760 leaves the name and e-mail room to read. A narrower box (phones, tablets beside the sidebar
+ * up to an 880 px window) shows cards (docs/decisions/0042-layouts-for-every-width.md).
+ */
+export const CLIENT_TABLE_MIN_WIDTH = 760;
 
 export interface ClientsPageProps {
   /** The search text and page as they stand in the URL. */
@@ -23,7 +31,7 @@ export interface ClientsPageProps {
   page: number;
   /** 10, or 5 under 768 px (docs/product/messages-and-limits.md#lists-and-pages). */
   perPage: number;
-  /** Cards instead of the table. */
+  /** A phone: cards instead of the table (they are also shown wherever the table would not fit). */
   mobile: boolean;
   /** A new search; the host puts it in the URL and goes back to page 1. */
   onSearchChange: (search: string) => void;
@@ -103,6 +111,8 @@ export function ClientsPage({
   onEdit,
 }: ClientsPageProps) {
   const headingId = useId();
+  const [listBox, listWidth] = useElementWidth<HTMLElement>();
+  const cards = mobile || listWidth < CLIENT_TABLE_MIN_WIDTH;
   const query = useClientList({ page, perPage, search });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<PendingDeletion | null>(null);
@@ -198,7 +208,7 @@ export function ClientsPage({
       </div>
     );
   } else {
-    body = mobile ? <ClientCards {...views} /> : <ClientTable {...views} />;
+    body = cards ? <ClientCards {...views} /> : <ClientTable {...views} />;
   }
 
   return (
@@ -252,10 +262,11 @@ export function ClientsPage({
       </div>
 
       <section
+        ref={listBox}
         aria-labelledby={headingId}
         className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
       >
-        <div className={mobile ? undefined : 'overflow-x-auto'}>{body}</div>
+        <div className={cards ? undefined : 'overflow-x-auto'}>{body}</div>
         {pagination && pagination.total > 0 && (
           <Pagination
             page={pagination.page}

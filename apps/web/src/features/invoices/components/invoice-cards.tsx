@@ -1,4 +1,5 @@
 import { Checkbox } from '../../../components/ui/checkbox';
+import { cn } from '../../../lib/cn';
 import { formatShortDate } from '../model/format';
 import { SORT_CHOICES } from '../model/list-query';
 import { AmountDue } from './amount-due';
@@ -6,7 +7,7 @@ import { selectAllState, type InvoiceRowsProps } from './invoice-table';
 import { RowActions } from './row-actions';
 import { StatusBadge } from '../../../components/status-badge';
 
-/** The list under 768 px: one card per invoice, the same facts and actions as the table's row. */
+/** The list where the table does not fit (phones, narrow tablets): one card per invoice, the same facts and actions as the table's row. */
 export function InvoiceCards({
   invoices,
   selected,
@@ -16,8 +17,9 @@ export function InvoiceCards({
   onSort,
   ...actions
 }: InvoiceRowsProps) {
+  // Beside the sidebar on a tablet the box is wide enough for two columns of phone-sized cards.
   return (
-    <div>
+    <div className="@container">
       <div className="flex flex-wrap items-center justify-between gap-x-3 border-b border-slate-200 px-2 text-sm text-slate-700">
         <div className="flex items-center gap-1">
           <Checkbox
@@ -46,14 +48,20 @@ export function InvoiceCards({
           </select>
         </label>
       </div>
-      <ul aria-label="Invoices" className="divide-y divide-slate-100">
+      <ul
+        aria-label="Invoices"
+        className="divide-y divide-slate-100 @2xl:grid @2xl:grid-cols-2 @2xl:gap-3 @2xl:divide-y-0 @2xl:p-3"
+      >
         {invoices.map((invoice) => (
           <li
             key={invoice.id}
             data-testid="invoice-card"
-            className={selected.has(invoice.id) ? 'bg-indigo-50/60 px-2 py-3' : 'px-2 py-3'}
+            className={cn(
+              'flex min-w-0 flex-col px-2 py-3 @2xl:rounded-xl @2xl:border @2xl:border-slate-200',
+              selected.has(invoice.id) && 'bg-indigo-50/60',
+            )}
           >
-            <div className="flex items-start gap-1">
+            <div className="mb-1 flex items-start gap-1">
               <Checkbox
                 label={`Select invoice ${invoice.invoice_number}`}
                 checked={selected.has(invoice.id)}
@@ -62,12 +70,12 @@ export function InvoiceCards({
               <div className="min-w-0 flex-1 pt-2">
                 <div className="flex items-start justify-between gap-2">
                   <div className="min-w-0">
-                    <p className="font-semibold text-slate-900">{invoice.invoice_number}</p>
-                    <p className="truncate text-sm text-slate-600">{invoice.client_name || 'Unknown Customer'}</p>
+                    <p className="font-semibold wrap-anywhere text-slate-900">{invoice.invoice_number}</p>
+                    <p className="text-sm wrap-anywhere text-slate-600">{invoice.client_name || 'Unknown Customer'}</p>
                   </div>
                   <StatusBadge status={invoice.status} />
                 </div>
-                <dl className="mt-2 grid grid-cols-2 gap-x-3 text-sm">
+                <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
                   <div>
                     <dt className="text-slate-600">Amount Due</dt>
                     <dd>
@@ -81,7 +89,7 @@ export function InvoiceCards({
                 </dl>
               </div>
             </div>
-            <div className="mt-1 border-t border-slate-100 pt-1">
+            <div className="mt-auto border-t border-slate-100 pt-1">
               <RowActions invoice={invoice} {...actions} />
             </div>
           </li>

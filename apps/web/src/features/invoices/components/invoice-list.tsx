@@ -13,7 +13,7 @@ import {
   useInvoiceList,
   useSetInvoiceStatus,
 } from '../hooks/use-invoices';
-import { useIsMobile } from '../../../lib/use-media-query';
+import { useElementWidth } from '../../../lib/use-element-width';
 import { useListQuery } from '../hooks/use-list-query';
 import { INVOICE_TOASTS } from '../model/messages';
 import {
@@ -32,13 +32,22 @@ import { ListEmpty, ListError, ListSkeleton } from './list-states';
 import { SelectionBar } from './selection-bar';
 
 /**
- * /invoices (docs/product/invoices.md#the-invoice-list): search, status and sort in the URL, a table (cards under 768 px),
- * row actions, selection with one-ZIP download, and pagination of 10.
+ * The narrowest list box the table is drawn in: squeezed to the least it can take (the largest amount,
+ * number and client wrapped to a few letters a line), the table is 742 px wide; 880 leaves the number
+ * and client room to read. A narrower box (every phone, tablets beside the sidebar up to a 1000 px
+ * window) shows cards, so no action is ever cut off (docs/decisions/0042-layouts-for-every-width.md).
+ */
+export const INVOICE_TABLE_MIN_WIDTH = 880;
+
+/**
+ * /invoices (docs/product/invoices.md#the-invoice-list): search, status and sort in the URL, a table (cards under 768 px and wherever
+ * the table would not fit), row actions, selection with one-ZIP download, and pagination of 10.
  */
 export function InvoiceList() {
   const { query, setSearch, setStatus, setSort, setPage } = useListQuery();
   const list = useInvoiceList(query);
-  const isMobile = useIsMobile();
+  const [listBox, listWidth] = useElementWidth<HTMLElement>();
+  const cards = listWidth < INVOICE_TABLE_MIN_WIDTH;
 
   // The selection belongs to the page on screen (or, once chosen, to every invoice the search and
   // filter match): another page, search, filter or sort starts with nothing selected.
@@ -146,6 +155,7 @@ export function InvoiceList() {
         )}
 
         <section
+          ref={listBox}
           aria-label="Invoice list"
           aria-busy={list.isFetching}
           className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
@@ -158,7 +168,7 @@ export function InvoiceList() {
             <ListEmpty filtered={filtered} />
           ) : (
             <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-              {isMobile ? (
+              {cards ? (
                 <InvoiceCards {...rowProps} />
               ) : (
                 <div className="overflow-x-auto">

@@ -114,8 +114,8 @@ export function InvoiceTable({
                 onCheckedChange={(checked) => onToggle(invoice.id, checked)}
               />
             </td>
-            <td className="px-3 py-2 font-medium whitespace-nowrap text-slate-900">{invoice.invoice_number}</td>
-            <td className="max-w-64 truncate px-3 py-2 text-slate-700">{invoice.client_name || 'Unknown Customer'}</td>
+            <td className="px-3 py-2 font-medium wrap-anywhere text-slate-900">{invoice.invoice_number}</td>
+            <td className="px-3 py-2 wrap-anywhere text-slate-700">{invoice.client_name || 'Unknown Customer'}</td>
             <td className="px-3 py-2 text-right whitespace-nowrap">
               <AmountDue invoice={invoice} />
             </td>

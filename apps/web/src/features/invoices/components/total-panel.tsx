@@ -25,7 +25,10 @@ export function TotalPanel({ invoice, totals }: { invoice: Invoice; totals: Tota
   return (
     <Panel title="Total" className="sm:p-6">
       {total && <p className="text-sm font-medium text-slate-600">Amount due</p>}
-      <p className="text-3xl font-bold tracking-tight text-slate-900 tabular-nums" data-testid="invoice-amount-due">
+      <p
+        className="text-3xl font-bold tracking-tight wrap-anywhere text-slate-900 tabular-nums"
+        data-testid="invoice-amount-due"
+      >
         {due}
       </p>
       <p className="text-sm text-slate-500">
@@ -49,7 +52,9 @@ export function TotalPanel({ invoice, totals }: { invoice: Invoice; totals: Tota
             <dt className="min-w-0 truncate text-slate-600">
               {item.name} × {item.quantity}
             </dt>
-            <dd className="text-slate-800 tabular-nums">{money(totals.lines[index] ?? 0)}</dd>
+            <dd className="shrink-0 whitespace-nowrap text-slate-800 tabular-nums">
+              {money(totals.lines[index] ?? 0)}
+            </dd>
           </div>
         ))}
         <div className="flex justify-between gap-3 border-t border-slate-100 pt-2 font-medium">
