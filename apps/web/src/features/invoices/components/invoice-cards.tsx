@@ -50,14 +50,14 @@ export function InvoiceCards({
       </div>
       <ul
         aria-label="Invoices"
-        className="divide-y divide-slate-100 @2xl:grid @2xl:grid-cols-2 @2xl:gap-3 @2xl:divide-y-0 @2xl:p-3"
+        className="divide-y divide-slate-100 @xl:grid @xl:grid-cols-2 @xl:gap-3 @xl:divide-y-0 @xl:p-3"
       >
         {invoices.map((invoice) => (
           <li
             key={invoice.id}
             data-testid="invoice-card"
             className={cn(
-              'flex min-w-0 flex-col px-2 py-3 @2xl:rounded-xl @2xl:border @2xl:border-slate-200',
+              'flex min-w-0 flex-col px-2 py-3 @xl:rounded-xl @xl:border @xl:border-slate-200',
               selected.has(invoice.id) && 'bg-indigo-50/60',
             )}
           >
