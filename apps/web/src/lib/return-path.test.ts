@@ -81,39 +81,40 @@ describe('safeReturnPath', () => {
     );
   });
 
-  // A roomy time limit: the machine running the suite may be busy, and this one generates URLs.
-  it(
-    'answers null or a path that starts with one "/" and stays on this site, whatever it is given',
-    { timeout: 30_000 },
-    () => {
-      const anything = fc.oneof(
-        fc.string(),
-        fc.string({ unit: 'grapheme-composite' }),
-        fc.webUrl(),
-        fc.webPath(),
-        fc.webUrl().map((url) => url.replace(/^https?:/, '')),
-        fc
-          .tuple(fc.constantFrom('/', '//', '/\\', '\\', '/%2F', '%2F', '/.', '/..'), fc.string())
-          .map(([a, b]) => a + b),
-      );
-      fc.assert(
-        fc.property(anything, (value) => {
-          const result = safeReturnPath(value);
-          if (result === null) return true;
-          return (
-            result.startsWith('/') &&
-            !result.startsWith('//') &&
-            // eslint-disable-next-line no-control-regex -- finding control characters is the point
-            !/[\u0000-\u001f\u007f\\]/.test(result) &&
-            staysHere(result) &&
-            // Once safe, always safe: the result passes again as it is.
-            safeReturnPath(result) === result
-          );
-        }),
-        { numRuns: 300 },
-      );
-    },
-  );
+  it('answers null or a path that starts with one "/" and stays on this site, whatever it is given', () => {
+    // Mostly the characters that matter here, so odd combinations of them come up often. (fast-check's
+    // webUrl and webPath would do too, but take seconds to build.)
+    const tricky = fc.constantFrom('/', '\\', '%', '2', '5', 'F', 'f', 'C', 'c', 'e', '.', ':', '@', '?', '#', 'a');
+    const odd = fc.constantFrom('\t', '\n', '\r', ' ', '\u0000', '\u007f', '\u00a0', '\u3000', '\ufeff', '\uff0f');
+    const anything = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'grapheme-composite' }),
+      fc.string({ unit: fc.oneof({ weight: 9, arbitrary: tricky }, { weight: 1, arbitrary: odd }), maxLength: 16 }),
+      appPath,
+      fc
+        .tuple(fc.constantFrom('http://', 'https://', '//', '/\\', '\\\\', ''), fc.domain(), appPath)
+        .map(([scheme, domain, path]) => scheme + domain + path),
+      fc.tuple(fc.constantFrom('/', '//', '/\\', '\\', '/%2F', '%2F', '/.', '/..'), fc.string()).map(([a, b]) => a + b),
+    );
+    fc.assert(
+      fc.property(anything, (value) => {
+        const result = safeReturnPath(value);
+        if (result === null) return true;
+        const path = result.split(/[?#]/, 1)[0]!;
+        return (
+          path.startsWith('/') &&
+          !path.startsWith('//') &&
+          !path.includes('\\') &&
+          // eslint-disable-next-line no-control-regex -- finding control characters is the point
+          !/[\u0000-\u0020\u007f]/.test(result) &&
+          staysHere(result) &&
+          // Once safe, always safe: the result passes again as it is.
+          safeReturnPath(result) === result
+        );
+      }),
+      { numRuns: 1000 },
+    );
+  });
 
   it('refuses what is not a path of a page: empty, not a string, overlong, the sign-in pages, the API', () => {
     for (const value of [
