@@ -1,18 +1,6 @@
 /** Spec part 2 §9: a recent invoice without a client name. */
 export const UNKNOWN_CUSTOMER = 'Unknown Customer';
 
-/** Spec part 2 §9: the first letters of the first two words, upper case ('UC' for the unknown customer). */
-export function initials(name: string): string {
-  const letters = name
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join('');
-  return letters || 'UC';
-}
-
 const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
