@@ -56,6 +56,7 @@ export function PartyFormDialog<Name extends PartyFieldName, Saved>({
   description,
   onClose,
   form,
+  returnFocus = null,
 }: {
   open: boolean;
   noun: Noun;
@@ -64,6 +65,8 @@ export function PartyFormDialog<Name extends PartyFieldName, Saved>({
   description: string;
   onClose: () => void;
   form: PartyFormConfig<Name, Saved>;
+  /** Gets focus back on close (a dialog opened from a row's menu: that menu's button). */
+  returnFocus?: HTMLElement | null;
 }) {
   const [busy, setBusy] = useState(false);
   return (
@@ -76,6 +79,7 @@ export function PartyFormDialog<Name extends PartyFieldName, Saved>({
       description={description}
       busy={busy}
       className="max-w-md"
+      returnFocus={returnFocus}
     >
       <Fragment key={editingId ?? 'new'}>
         <PartyForm noun={noun} editing={editingId !== null} onClose={onClose} onBusyChange={setBusy} {...form} />

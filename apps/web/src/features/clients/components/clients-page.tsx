@@ -11,6 +11,7 @@ import { useClientList } from '../hooks/client-queries';
 import { useDeleteClients, type ClientDeletion } from '../hooks/use-delete-clients';
 import { failureMessage } from '../../../lib/api-client';
 import { CLIENT_TOASTS } from '../model/client-form';
+import type { ClientAction } from './client-actions-menu';
 import { ClientCards, ClientTable } from './client-list-views';
 
 /** Typing settles this long before the server is asked. */
@@ -28,10 +29,13 @@ export interface ClientsPageProps {
   onSearchChange: (search: string) => void;
   onPageChange: (page: number) => void;
   onAdd: () => void;
-  onEdit: (client: Client) => void;
+  /** A row's Edit Client, with the menu button the dialog gives focus back to. */
+  onEdit: ClientAction;
 }
 
-type PendingDeletion = (ClientDeletion & { kind: 'one'; name: string }) | (ClientDeletion & { kind: 'selected' });
+type PendingDeletion =
+  | (ClientDeletion & { kind: 'one'; name: string; opener: HTMLElement | null })
+  | (ClientDeletion & { kind: 'selected' });
 
 function confirmText(deletion: PendingDeletion): string {
   if (deletion.kind === 'one')
@@ -142,7 +146,8 @@ export function ClientsPage({
     onToggle: toggle,
     onToggleAll: toggleAll,
     onEdit,
-    onDelete: (client: Client) => setPending({ kind: 'one', id: client.id, name: client.name }),
+    onDelete: (client: Client, opener: HTMLElement | null) =>
+      setPending({ kind: 'one', id: client.id, name: client.name, opener }),
   };
 
   let body: React.ReactNode;
@@ -256,6 +261,7 @@ export function ClientsPage({
         busyLabel="Deleting..."
         busy={deletion.isPending}
         destructive
+        returnFocus={pending?.kind === 'one' ? pending.opener : null}
         onConfirm={() => {
           if (!pending) return;
           // Closed once the list has been refreshed (or the failure toasted).
