@@ -4,15 +4,15 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { invoiceCountText } from '../../../lib/invoice-count';
 import { formatAdded } from '../model/client-format';
-import { ClientActionsMenu } from './client-actions-menu';
+import { ClientActionsMenu, type ClientAction } from './client-actions-menu';
 
 export interface ClientListViewProps {
   clients: Client[];
   selected: ReadonlySet<string>;
   onToggle: (id: string, checked: boolean) => void;
   onToggleAll: (checked: boolean) => void;
-  onEdit: (client: Client) => void;
-  onDelete: (client: Client) => void;
+  onEdit: ClientAction;
+  onDelete: ClientAction;
 }
 
 function allState(clients: Client[], selected: ReadonlySet<string>): boolean | 'indeterminate' {

@@ -13,6 +13,7 @@ import { failureMessage } from '../../../lib/api-client';
 import { keptCopiesText } from '../../../lib/invoice-count';
 import { useElementWidth } from '../../../lib/use-element-width';
 import { CLIENT_TOASTS } from '../model/client-form';
+import type { ClientAction } from './client-actions-menu';
 import { ClientCards, ClientTable } from './client-list-views';
 
 /** Typing settles this long before the server is asked. */
@@ -37,11 +38,14 @@ export interface ClientsPageProps {
   onSearchChange: (search: string) => void;
   onPageChange: (page: number) => void;
   onAdd: () => void;
-  onEdit: (client: Client) => void;
+  /** A row's Edit Client, with the menu button the dialog gives focus back to. */
+  onEdit: ClientAction;
 }
 
 /** What a confirmation asks about, with how many invoices are linked (the server's invoice_count). */
-type PendingDeletion = ((ClientDeletion & { kind: 'one'; name: string }) | (ClientDeletion & { kind: 'selected' })) & {
+type PendingDeletion = (
+  (ClientDeletion & { kind: 'one'; name: string; opener: HTMLElement | null }) | (ClientDeletion & { kind: 'selected' })
+) & {
   invoices: number;
 };
 
@@ -168,8 +172,8 @@ export function ClientsPage({
     onToggle: toggle,
     onToggleAll: toggleAll,
     onEdit,
-    onDelete: (client: Client) =>
-      setPending({ kind: 'one', id: client.id, name: client.name, invoices: client.invoice_count }),
+    onDelete: (client: Client, opener: HTMLElement | null) =>
+      setPending({ kind: 'one', id: client.id, name: client.name, invoices: client.invoice_count, opener }),
   };
 
   let body: React.ReactNode;
@@ -292,6 +296,7 @@ export function ClientsPage({
         busyLabel="Deleting..."
         busy={deletion.isPending}
         destructive
+        returnFocus={pending?.kind === 'one' ? pending.opener : null}
         onConfirm={() => {
           if (!pending) return;
           // Closed once the list has been refreshed (or the failure toasted).

@@ -1,5 +1,5 @@
 import type { Invoice, InvoiceListResponse } from '@invoicer/domain/api/invoices';
-import type { InvoiceStatus } from '@invoicer/domain/status';
+import { statusChangeMessage, type InvoiceStatus } from '@invoicer/domain/status';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -17,7 +17,6 @@ import { saveFile } from '../../../lib/save-file';
 import type { ListQuery } from '../model/list-query';
 import { failureMessage, isNetworkError } from '../../../lib/api-client';
 import { INVOICE_TOASTS } from '../model/messages';
-import { statusLabel } from '../model/invoice-status';
 import { queryRoots } from '../../../lib/query-keys';
 
 export const invoiceKeys = {
@@ -84,7 +83,8 @@ export function useSetInvoiceStatus({ failure }: { failure: string }) {
     mutationFn: ({ id, status }: { id: string; status: InvoiceStatus }) => updateInvoiceStatus(id, status),
     onSuccess: (answer, { status }) => {
       putInvoice(queryClient, answer.invoice);
-      toast.success(answer.message || INVOICE_TOASTS.statusUpdated(statusLabel(status)));
+      // The answer's status is the effective one: Sent past the due date reads Overdue, and the toast says why.
+      toast.success(statusChangeMessage(status, answer.invoice.status));
     },
     onError: (error) => toast.error(failureMessage(error, failure)),
   });
