@@ -42,6 +42,7 @@ function filePdfPool(threads: number | undefined, fontsDir: string | undefined):
     };
     lazy = {
       threads: Math.max(1, Math.floor(threads ?? defaultThreadCount())),
+      inspect: (...args) => start().inspect(...args),
       render: (...args) => start().render(...args),
       preview: (...args) => start().preview(...args),
       stats: () => start().stats(),
