@@ -173,7 +173,8 @@ async function main() {
 
     // 1. Idle.
     for (let i = 0; i < 20; i++) await onePage();
-    await sleep(2_000);
+    // Settled: the engine gives memory back a second or two after its last render (pdf-pool.ts).
+    await sleep(5_000);
     const idleRss = (await processMemoryMb(pid))!.rss;
     const idlePdf: number[] = [];
     for (let i = 0; i < SAMPLES; i++) idlePdf.push((await onePage()).ms);

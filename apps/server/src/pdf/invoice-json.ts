@@ -26,6 +26,17 @@ export interface InspectedInvoice {
   large: boolean;
 }
 
+/**
+ * A stored invoice whose items are still the JSON text the database wrote, in the shape of
+ * InvoiceDocument['items'] (`document.items` is left empty): a PDF thread parses them.
+ * `large` comes from the database's counts (large-document.ts, isLargeWeight).
+ */
+export interface InvoiceWithJsonItems {
+  document: InvoiceDocument;
+  itemsJson: string;
+  large: boolean;
+}
+
 /** A refusal as data (errors lose their class crossing threads): the 400 envelope's message and field messages. */
 export interface InvalidBody {
   message: string;

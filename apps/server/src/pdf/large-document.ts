@@ -7,11 +7,26 @@ import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
  */
 export const LARGE_DOCUMENT = { items: 200, textCharacters: 50_000 } as const;
 
+/** The text of the invoice outside its items, in characters. */
+export function partiesTextLength(invoice: Omit<InvoiceDocument, 'items'>): number {
+  return (
+    invoice.from.length +
+    invoice.to.length +
+    invoice.terms.length +
+    invoice.paymentDetails.length +
+    invoice.paymentInstructions.length
+  );
+}
+
+/** Large by its counts: items, and characters of text in all. */
+export function isLargeWeight(items: number, textCharacters: number): boolean {
+  return items > LARGE_DOCUMENT.items || textCharacters > LARGE_DOCUMENT.textCharacters;
+}
+
 /** Whether the invoice is large enough to run with the lower concurrency of large documents. */
 export function isLargeInvoice(invoice: InvoiceDocument): boolean {
   if (invoice.items.length > LARGE_DOCUMENT.items) return true;
-  let characters = invoice.from.length + invoice.to.length + invoice.terms.length;
-  characters += invoice.paymentDetails.length + invoice.paymentInstructions.length;
+  let characters = partiesTextLength(invoice);
   for (const item of invoice.items) characters += item.name.length + item.description.length;
-  return characters > LARGE_DOCUMENT.textCharacters;
+  return isLargeWeight(invoice.items.length, characters);
 }

@@ -9,10 +9,10 @@ import 'sharp';
 import { once } from 'node:events';
 import { HttpError } from '../plugins/errors';
 import { FairScheduler, QueueFullError, TaskAbortedError, type SchedulerStats } from './fair-scheduler';
-import type { InspectedInvoice, InvoiceJson } from './invoice-json';
+import type { InspectedInvoice, InvoiceJson, InvoiceWithJsonItems } from './invoice-json';
 import { isLargeInvoice } from './large-document';
 export { LARGE_DOCUMENT } from './large-document';
-import type { PdfTask, PdfTaskResult, PdfWorkerData } from './pdf-worker';
+import type { PdfTask, PdfTaskResult, PdfWorkerData, TaskInvoice } from './pdf-worker';
 import { releaseFreeMemory } from './release-memory';
 import { PageOutOfRangeError, type PreviewPng } from './render-preview-png';
 import { getTemplate, type TemplateName } from './templates/template-registry';
@@ -62,8 +62,11 @@ export interface PdfPoolStats extends SchedulerStats {
   released: number;
 }
 
-/** An invoice to render: a parsed document, or a large body a PDF thread has read (invoice-json.ts). */
-export type PdfInput = InvoiceDocument | InspectedInvoice;
+/**
+ * An invoice to render: a parsed document, a large body a PDF thread has read, or a stored
+ * invoice with its items as JSON text (invoice-json.ts).
+ */
+export type PdfInput = InvoiceDocument | InspectedInvoice | InvoiceWithJsonItems;
 
 export interface PdfPool {
   readonly threads: number;
@@ -105,7 +108,7 @@ export const PDF_ENGINE_BUSY = 'The PDF engine is busy. Please try again in a mo
 
 /** Whether the invoice is large enough to run with the lower concurrency of large documents. */
 export function isLargeDocument(invoice: PdfInput): boolean {
-  return 'json' in invoice ? invoice.large : isLargeInvoice(invoice);
+  return 'json' in invoice || 'itemsJson' in invoice ? invoice.large : isLargeInvoice(invoice);
 }
 
 export function defaultThreadCount(): number {
@@ -248,7 +251,11 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
     return result;
   };
   // A body a PDF thread has read travels as its bytes again (copied: the caller keeps its own).
-  const source = (invoice: PdfInput): PdfTask['invoice'] => ('json' in invoice ? { json: invoice.json } : invoice);
+  const source = (invoice: PdfInput): TaskInvoice => {
+    if ('json' in invoice) return { json: invoice.json };
+    if ('itemsJson' in invoice) return { document: invoice.document, itemsJson: invoice.itemsJson };
+    return invoice;
+  };
 
   return {
     threads,

@@ -20,8 +20,11 @@ export interface PdfWorkerData {
   fontsDir: string | undefined;
 }
 
-/** A parsed document, or a request body's JSON bytes that this thread parses and validates (invoice-json.ts). */
-export type TaskInvoice = InvoiceDocument | { json: Uint8Array };
+/**
+ * A parsed document, a request body's JSON bytes that this thread parses and validates, or a
+ * stored invoice whose items this thread parses (invoice-json.ts).
+ */
+export type TaskInvoice = InvoiceDocument | { json: Uint8Array } | { document: InvoiceDocument; itemsJson: string };
 
 export type PdfTask =
   | { kind: 'inspect'; invoice: { json: Uint8Array } }
@@ -123,6 +126,9 @@ export default async function runPdfTask(task: PdfTask): Promise<PdfTaskResult |
     const read = readInvoiceJson(task.invoice.json);
     if ('invalid' in read) return { ok: false, error: 'invalid', ...read.invalid, ...memory() };
     invoice = read.document;
+  } else if ('itemsJson' in task.invoice) {
+    // Written by our own query in the shape of InvoiceDocument['items'] (invoices.queries.ts).
+    invoice = { ...task.invoice.document, items: JSON.parse(task.invoice.itemsJson) as InvoiceDocument['items'] };
   } else {
     invoice = task.invoice;
   }
