@@ -3,7 +3,7 @@ import { signedInAccount } from './support/accounts';
 import { seriousViolations } from './support/axe';
 
 /**
- * The dashboard (spec part 2 §2-§4, §9; DESIGN "dashboard figures"): figures computed by the real
+ * The dashboard (docs/product/dashboard.md, docs/decisions/0030-dashboard-figures.md): figures computed by the real
  * server from invoices this test saves through the API, one currency at a time, the currency
  * choice remembered in the browser, the empty state, the error view and the phone layout.
  */

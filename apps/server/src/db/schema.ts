@@ -21,10 +21,10 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * One table per entity of the spec. Every table that holds a user's data carries user_id
- * (rule 1 of DESIGN.md) and is deleted with the user (the privacy policy promises it).
- * Money columns are bigint minor units. `search_text` columns hold lower-cased, accent-free
- * text written by the services, indexed with pg_trgm for the list searches (clients and
+ * One table per entity (docs/product/entities.md#how-it-is-stored). Every table that holds a user's data carries
+ * user_id (docs/decisions/0027-rules-that-hold-everywhere.md#rule-1-identity-comes-from-the-session) and is deleted
+ * with the user (the privacy policy promises it). Money columns are bigint minor units. `search_text` columns hold
+ * lower-cased, accent-free text written by the services, indexed with pg_trgm for the list searches (clients and
  * businesses: together with user_id, through btree_gin).
  */
 

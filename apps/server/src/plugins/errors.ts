@@ -7,9 +7,9 @@ import fp from 'fastify-plugin';
 import type { ZodType } from 'zod';
 
 /**
- * The one error envelope of the spec, `{ success: false, error, errors? }`, for every failure.
- * Client mistakes are 4xx with a clear sentence; a database outage is 503; nothing a client
- * sends may produce a 5xx, so anything unexpected is logged in full and answered plainly.
+ * The one error envelope, `{ success: false, error, errors? }`, for every failure
+ * (docs/product/api.md#the-error-envelope). Client mistakes are 4xx with a clear sentence; a database outage is 503;
+ * nothing a client sends may produce a 5xx, so anything unexpected is logged in full and answered plainly.
  */
 
 export class HttpError extends Error {

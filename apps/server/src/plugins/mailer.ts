@@ -6,9 +6,9 @@ import { outbox } from '../db/schema';
 import type { Database, DbExecutor } from './database';
 
 /**
- * E-mail through an outbox (DESIGN "mail", rule 5). A message is written to the `outbox` table in
- * the transaction of the event it reports (a support request and its e-mail land together or not
- * at all), and delivered after the commit by a small loop in every server process:
+ * E-mail through an outbox (docs/decisions/0036-background-work-and-outgoing-e-mail.md). A message is written to the
+ * `outbox` table in the transaction of the event it reports (a support request and its e-mail land together or not at
+ * all), and delivered after the commit by a small loop in every server process:
  *
  * - With SMTP_URL, nodemailer sends it. A failed delivery leaves the row pending with its error
  *   and retries after MAIL_RETRY_SECONDS, doubling up to an hour; after MAIL_MAX_ATTEMPTS the row

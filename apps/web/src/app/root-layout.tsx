@@ -18,7 +18,7 @@ function AuthModalOnDemand() {
   ) : null;
 }
 
-/** Above every page: nothing renders until the auth state is known (spec part 1 §4). */
+/** Above every page: nothing renders until the auth state is known (docs/product/states-and-transitions.md#session). */
 export function RootLayout() {
   const session = useSession();
   if (session.status === 'loading') return null;

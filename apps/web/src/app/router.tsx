@@ -12,7 +12,7 @@ const dashboard = page(() => import('./routes/dashboard').then((m) => ({ default
 const clients = page(() => import('./routes/clients').then((m) => ({ default: m.ClientsRoute })));
 const businesses = page(() => import('./routes/businesses').then((m) => ({ default: m.BusinessesRoute })));
 
-/** The spec's route table (part 1 §2). */
+/** The pages and who may open them (docs/product/routes-and-access.md#pages). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

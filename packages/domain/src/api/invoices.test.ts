@@ -90,7 +90,7 @@ describe('saved invoice payload', () => {
     expect(toErrorEnvelope(badStatus.error!).errors).toEqual(['Status must be one of draft, sent, paid or overdue.']);
   });
 
-  it('reads the list query with the spec defaults', () => {
+  it('reads the list query with the documented defaults', () => {
     expect(invoiceListQuerySchema.parse({})).toEqual({
       user_id: undefined,
       page: 1,

@@ -9,7 +9,8 @@ import {
   type InvoiceStatus,
   type StatusFilter,
 } from '../status';
-import type { Totals } from '../totals';
+import { percentRateToDecimal } from '../percent';
+import type { Adjustment, Totals } from '../totals';
 import { businessSchema } from './businesses';
 import { clientSchema } from './clients';
 import {
@@ -29,12 +30,12 @@ import {
   uuidSchema,
 } from './common';
 
-/** Spec part 2 §9: invoices page size 10. */
+/** Invoice list page size (docs/product/messages-and-limits.md#lists-and-pages). */
 export const INVOICES_DEFAULT_PER_PAGE = 10;
 export const BULK_DOWNLOAD_MAX = 100;
 
 export const INVOICE_MESSAGES = {
-  /** Spec part 1 §5: a save without an invoice number, a named item, From or To. */
+  /** A save without an invoice number, a named item, From or To (docs/product/editor.md#saving-to-the-account). */
   requiredFields: 'Please fill in all required fields before saving.',
   numberRequired: 'Invoice number is required.',
   numberTaken: (invoiceNumber: string) => `Invoice number ${invoiceNumber} already exists.`,
@@ -85,7 +86,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const isFilled = (value: unknown): boolean =>
   (typeof value === 'string' && value.trim() !== '') || (typeof value === 'number' && Number.isFinite(value));
 
-/** The save rule of spec part 1 §5, on the raw body: an invoice number, a named item, From and To. */
+/** The save rule on the raw body: an invoice number, a named item, From and To (docs/product/editor.md#saving-to-the-account). */
 export function hasRequiredInvoiceFields(body: unknown): boolean {
   if (!isRecord(body) || !isRecord(body.data)) return false;
   const { data } = body;
@@ -101,11 +102,11 @@ export function hasRequiredInvoiceFields(body: unknown): boolean {
 }
 
 /**
- * POST /api/invoices and PUT /api/invoices/{id}: the saved payload of spec part 1 §3. `data`
+ * POST /api/invoices and PUT /api/invoices/{id} (docs/product/entities.md#saved-invoice-body). `data`
  * is the invoice document (validated and converted to minor units); the top-level copies of
  * dates and currency are checked for form but `data` is authoritative.
  *
- * A body without an invoice number, a named item, From or To answers only the spec's
+ * A body without an invoice number, a named item, From or To answers only
  * 'Please fill in all required fields before saving.' (checked first, so the editor shows that
  * one sentence); any other problem answers its own message.
  */
@@ -159,7 +160,7 @@ export const invoiceDetailQuerySchema = z.object({
 });
 export type InvoiceDetailQuery = z.infer<typeof invoiceDetailQuerySchema>;
 
-/** PUT /api/invoices/{id}/status: any of the four, from any status (spec part 2 §4). */
+/** PUT /api/invoices/{id}/status: any of the four, from any status (docs/product/states-and-transitions.md#status-changes). */
 export const invoiceStatusBodySchema = z.object({ user_id: userIdField, status: statusInputSchema });
 export type InvoiceStatusBody = z.infer<typeof invoiceStatusBodySchema>;
 
@@ -189,7 +190,7 @@ export const invoiceItemDataSchema = z.object({
 });
 export type InvoiceItemData = z.infer<typeof invoiceItemDataSchema>;
 
-/** An invoice's `data` as read back (spec part 2 §3): the editor's snake_case body, decimals. */
+/** An invoice's `data` as read back (docs/product/entities.md#invoice-data): the editor's snake_case body, decimals. */
 export const invoiceDataSchema = z.object({
   from: z.string(),
   to: z.string(),
@@ -202,7 +203,7 @@ export const invoiceDataSchema = z.object({
   logo_url: z.string().nullable(),
   items: z.array(invoiceItemDataSchema),
   show_tax: z.boolean(),
-  /** Percent (0-100) when tax_type is percent, else an amount. */
+  /** Percent (0-100, at most 3 decimals: 8.875) when tax_type is percent, else an amount. */
   tax_percent: amountSchema,
   tax_type: adjustmentTypeOutSchema,
   show_discount: z.boolean(),
@@ -228,7 +229,7 @@ export type InvoiceTotals = z.infer<typeof invoiceTotalsSchema>;
 
 export const invoiceCurrencySchema = z.object({ code: currencyCodeSchema, symbol: z.string(), label: z.string() });
 
-/** An invoice in the list and on the detail page (spec part 2 §3). */
+/** An invoice in the list and on the detail page (docs/product/entities.md#invoice). */
 export const invoiceSchema = z.object({
   id: z.string(),
   invoice_number: z.string(),
@@ -303,12 +304,12 @@ export type InvoiceStatusResponse = z.infer<typeof invoiceStatusResponseSchema>;
 /** DELETE /api/invoices/{id} */
 export const invoiceDeleteResponseSchema = okResponseSchema;
 
-/** The server's proposal for a new invoice's number (DESIGN: computed by the server). */
+/** The server's proposal for a new invoice's number (docs/decisions/0031-invoice-numbers.md). */
 export const nextInvoiceNumberResponseSchema = z.object({ success: z.literal(true), invoice_number: z.string() });
 export type NextInvoiceNumberResponse = z.infer<typeof nextInvoiceNumberResponseSchema>;
 
 /**
- * GET /api/invoices/{id}/edit: the form's state in camelCase (spec part 1 §3), plus the same
+ * GET /api/invoices/{id}/edit: the form's state in camelCase (docs/product/entities.md#edit-data), plus the same
  * invoice as the nested snake_case `data`, so the editor may read either.
  */
 export const editDataSchema = z.object({
@@ -368,10 +369,10 @@ export function toInvoiceData(document: InvoiceDocument): InvoiceData {
       unit_cost: toDecimal(item.unitCost),
     })),
     show_tax: document.tax.enabled,
-    tax_percent: toDecimal(document.tax.value),
+    tax_percent: adjustmentToDecimal(document.tax),
     tax_type: document.tax.type,
     show_discount: document.discount.enabled,
-    discount_percent: toDecimal(document.discount.value),
+    discount_percent: adjustmentToDecimal(document.discount),
     discount_type: document.discount.type,
     show_shipping: document.shipping.enabled,
     shipping_amount: toDecimal(document.shipping.amount),
@@ -379,6 +380,11 @@ export function toInvoiceData(document: InvoiceDocument): InvoiceData {
     payment_instructions: document.paymentInstructions,
     terms: document.terms,
   };
+}
+
+/** A percent adjustment as its decimal percent (8.875), a fixed one as its decimal amount. */
+function adjustmentToDecimal(adjustment: Adjustment): number {
+  return adjustment.type === 'percent' ? percentRateToDecimal(adjustment.value) : toDecimal(adjustment.value);
 }
 
 export function toEditData(

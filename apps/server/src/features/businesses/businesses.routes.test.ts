@@ -44,7 +44,7 @@ describe('businesses', () => {
     return response.json().business as { id: string; created_at: string; updated_at: string; name: string };
   };
 
-  it('creates a business with the spec message and its notification', async () => {
+  it('creates a business with the documented message and its notification', async () => {
     const response = await post({
       user_id: ada.id,
       name: ' Ådä Stüdio ',

@@ -25,7 +25,7 @@ describe('POST /api/clients', () => {
     ({ t, ada, bob } = await adaAndBob());
   });
 
-  it('creates the client with its notification and answers 201 with the spec message', async () => {
+  it('creates the client with its notification and answers 201 with the documented message', async () => {
     const response = await as(t.app, ada)('POST', '/api/clients', {
       payload: {
         user_id: ada.id,
@@ -173,7 +173,7 @@ describe('GET /api/clients', () => {
   const list = (account: TestAccount, query: Record<string, string> = {}) =>
     as(t.app, account)('GET', '/api/clients', { query });
 
-  it('answers the user’s own clients, newest first, with the spec pagination (pickers send no per_page)', async () => {
+  it('answers the user’s own clients, newest first, with the pagination (pickers send no per_page)', async () => {
     const response = await list(ada, { user_id: ada.id });
     expect(response.statusCode).toBe(200);
     const body = response.json();

@@ -8,7 +8,10 @@ import type { findEmbeddedBusiness, findEmbeddedClient } from './invoices.partie
 import type { InvoiceListRow, InvoiceRow } from './invoices.queries';
 import { currencyOf, toDocument } from './invoices.stored-data';
 
-/** Rows to the HTTP contract (spec part 2 §3): the list item, the invoice, and the client and business it embeds. */
+/**
+ * Rows to the HTTP contract (docs/product/entities.md#invoice): the list item, the invoice, and the client and business
+ * it embeds.
+ */
 
 export function storedTotals(row: InvoiceRow): Totals {
   return {
@@ -44,7 +47,7 @@ export function toInvoiceListItem(row: InvoiceListRow): InvoiceListItem {
   };
 }
 
-/** An invoice as every other call answers it (spec part 2 §3); `status` is the effective one. */
+/** An invoice as every other call answers it (docs/product/entities.md#invoice); `status` is the effective one. */
 export function toInvoice(
   row: InvoiceRow,
   embedded: { client?: Client | null; business?: Business | null } = {},

@@ -34,7 +34,7 @@ describe('GET /api/invoices: pages', () => {
     await createInvoice(t.app, bob, { invoice_number: 'BOB-1' });
   });
 
-  it('answers 10 per page by default, newest first, with the pagination of the spec', async () => {
+  it('answers 10 per page by default, newest first, with the documented pagination', async () => {
     const body = await list(`?user_id=${ada.id}`);
     expect(body.success).toBe(true);
     expect(body.invoices.map((invoice) => invoice.invoice_number)).toEqual(

@@ -8,8 +8,8 @@ import { effectiveStatusSql } from '../../shared/invoice-status-sql';
 /**
  * SQL of the invoices feature: the rows, one invoice at a time, and the writes. The list is in
  * invoices.list.queries.ts, the client and business an invoice points at in
- * invoices.parties.queries.ts. Every query filters on user_id (DESIGN rule 1): another user's
- * invoice is indistinguishable from one that does not exist.
+ * invoices.parties.queries.ts. Every query filters on user_id: another user's invoice is
+ * indistinguishable from one that does not exist (docs/product/routes-and-access.md#another-users-records).
  */
 
 // ---------------------------------------------------------------------------------------------

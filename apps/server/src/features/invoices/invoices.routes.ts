@@ -45,7 +45,7 @@ function idempotencyKey(header: string | string[] | undefined): string | undefin
 }
 
 /**
- * Saved invoices (spec part 1 §7, part 2 §7). Every route needs a session (the /api default); a
+ * Saved invoices (docs/product/api.md#saved-invoices). Every route needs a session (the /api default); a
  * user_id in the query or body that is not the session user's is refused (403) before these run,
  * and another user's invoice answers 404 like one that does not exist.
  */

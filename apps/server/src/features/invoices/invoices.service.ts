@@ -104,7 +104,10 @@ export async function getEditData(db: Database, userId: string, id: string): Pro
   });
 }
 
-/** The next invoice number (DESIGN): the highest numeric part among the user's numbers + 1, 4 digits. */
+/**
+ * The next invoice number (docs/decisions/0031-invoice-numbers.md): the highest numeric part among the user's numbers +
+ * 1, 4 digits.
+ */
 export async function getNextInvoiceNumber(db: Database, userId: string): Promise<string> {
   const highest = await highestInvoiceNumberValue(db, userId);
   return nextInvoiceNumber(highest === null ? [] : [highest]);

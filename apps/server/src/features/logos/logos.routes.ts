@@ -88,7 +88,7 @@ const logosRoutes: FastifyPluginAsyncZod<LogosRoutesOptions> = async (app, { upl
   });
   // Unused guest logos go after 24 hours. The same hourly sweep as sessions and rate limits: one
   // DELETE per batch, safe with several processes (SKIP LOCKED). It moves to the job queue when
-  // the product has one (DESIGN: background work).
+  // the product has one (docs/decisions/0036-background-work-and-outgoing-e-mail.md).
   const sweep = setInterval(() => {
     sweepUnusedGuestLogos(app.db).catch(() => undefined);
   }, SWEEP_EVERY_MS);

@@ -4,7 +4,8 @@ import { useSession } from '../../features/auth/hooks/use-session';
 
 /**
  * For guests, a link to a page that needs an account opens the login modal instead of
- * navigating (spec part 1 §2). Returns the click handler to put on such links.
+ * navigating (docs/product/routes-and-access.md#links-a-guest-may-not-follow). Returns the click handler to put on
+ * such links.
  */
 export function useGuestGuard() {
   const isGuest = useSession().status !== 'signed-in';

@@ -21,7 +21,7 @@ function LinkItem({ to, icon, children }: { to: string; icon: ReactNode; childre
   );
 }
 
-/** The signed-in user's avatar and account menu in the header (spec part 1 §2). */
+/** The signed-in user's avatar and account menu in the header (docs/product/shell.md#avatar-menu). */
 export function UserMenu({ user }: { user: SessionUser }) {
   const signOut = useSignOut();
   const fullName = `${user.first_name} ${user.last_name}`.trim() || user.email;

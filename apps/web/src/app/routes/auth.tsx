@@ -6,7 +6,7 @@ import { oauthErrorMessage, type AuthMode } from '../../features/auth/model/auth
 import { Logo } from '../layout/logo';
 
 /**
- * /auth (spec part 1 §2 Auth screen): the same form as the modal, on a page of its own without the
+ * /auth (docs/product/accounts.md#the-auth-page): the same form as the modal, on a page of its own without the
  * shell. ?mode=signup opens sign-up; ?error=oauth_failed|oauth_timeout says what went wrong with
  * Google. A signed-in user (already, or just now) goes to /new.
  */

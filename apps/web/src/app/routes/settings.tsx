@@ -13,7 +13,7 @@ import { cn } from '../../lib/cn';
 
 type Section = 'profile' | 'templates' | 'business' | 'billing';
 
-/** The tabs and their ?section= values (spec part 2 §2); profile is the default. */
+/** The tabs and their ?section= values (docs/product/settings.md#sections); profile is the default. */
 const SECTIONS: { value: Section; label: string; icon: LucideIcon }[] = [
   { value: 'profile', label: 'Profile Settings', icon: User },
   { value: 'templates', label: 'Invoice Templates', icon: LayoutTemplate },
@@ -25,7 +25,10 @@ function sectionOf(value: string | null): Section {
   return SECTIONS.find((section) => section.value === value)?.value ?? 'profile';
 }
 
-/** /settings (spec part 2 §2): Profile Settings, Invoice Templates, Businesses and Billing, chosen by ?section=. */
+/**
+ * /settings (docs/product/settings.md): Profile Settings, Invoice Templates, Businesses and Billing, chosen by
+ * ?section=.
+ */
 export function SettingsRoute() {
   const { user } = useSession();
   const setSessionUser = useSetSessionUser();

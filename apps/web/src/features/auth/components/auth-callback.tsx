@@ -5,11 +5,14 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { fetchSession, sessionQueryKey } from '../hooks/use-session';
 
-/** Spec part 1 §9: how long the callback waits for a session before giving up. */
+/**
+ * How long the callback waits for a session before giving up
+ * (docs/product/messages-and-limits.md#sessions-and-sign-in).
+ */
 export const OAUTH_CALLBACK_TIMEOUT_MS = 2_000;
 
 /**
- * The return from Google sign-in (spec part 1 §2 Callback). The server has already set the session
+ * The return from Google sign-in (docs/product/accounts.md#the-callback-page). The server has already set the session
  * cookie when it sends the browser here; this page asks for the session again and moves on: to /new
  * with a user, to /auth?error=oauth_timeout after 2 seconds without one, to /auth?error=oauth_failed
  * when the check itself fails. A provider error in the address (?error=...) shows the failure view.

@@ -5,8 +5,8 @@ import { closeAuthModal, setAuthModalMode, useAuthModal } from '../hooks/use-aut
 import { AuthForm } from './auth-form';
 
 /**
- * The global sign-in / sign-up modal (spec part 1 §2, §4). Its content unmounts on close, so the
- * fields and the error start empty every time it opens. Signed in or a guest, the user lands on /new.
+ * The global sign-in / sign-up modal (docs/product/states-and-transitions.md#the-sign-in-modal). Its content unmounts
+ * on close, so the fields and the error start empty every time it opens. Signed in or a guest, the user lands on /new.
  */
 export function AuthModal() {
   const { open, mode } = useAuthModal();

@@ -4,7 +4,10 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { invoiceCountText } from '../../../lib/invoice-count';
 
-/** One business in the settings grid (spec part 2 §2): name, email, address, phone, tax id, invoice count. */
+/**
+ * One business in the settings grid (docs/product/clients-and-businesses.md#the-businesses-section): name, email,
+ * address, phone, tax id, invoice count.
+ */
 export function BusinessCard({
   business,
   onEdit,

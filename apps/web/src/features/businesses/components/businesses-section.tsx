@@ -16,7 +16,10 @@ import { BusinessCard } from './business-card';
 import { BusinessFormDialog } from './business-form-dialog';
 import { queryRoots } from '../../../lib/query-keys';
 
-/** Toasts the browser's online and offline events while the section is shown (spec part 2 §4). */
+/**
+ * Toasts the browser's online and offline events while the section is shown
+ * (docs/product/states-and-transitions.md#online-and-offline).
+ */
 function useConnectionNotices() {
   useEffect(() => {
     const online = () => toast.success(BUSINESS_TOASTS.online);
@@ -54,8 +57,8 @@ function StateMessage({
 }
 
 /**
- * Settings > Businesses (spec part 2 §2, §4, §5, §8): the grid of the user's businesses with edit
- * and delete, Add Business (refused while offline), empty, failed and offline states. The URL may
+ * Settings > Businesses (docs/product/clients-and-businesses.md#the-businesses-section): the grid of the user's
+ * businesses with edit and delete, Add Business (refused while offline), empty, failed and offline states. The URL may
  * ask for a modal: ?create=true or ?edit={id} (links to /businesses?create=true and /businesses/{id}).
  */
 export function BusinessesSection() {
@@ -84,7 +87,8 @@ export function BusinessesSection() {
     [setParams],
   );
 
-  // Spec part 2 §8: a failed load is also a toast; offline, the notice has said it already.
+  // A failed load is also a toast; offline, the notice has said it already
+  // (docs/product/messages-and-limits.md#clients-and-businesses-messages).
   const errorAt = list.isError ? list.errorUpdatedAt : 0;
   const loadError = list.error;
   useEffect(() => {

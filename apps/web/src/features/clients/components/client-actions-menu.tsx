@@ -3,7 +3,7 @@ import { MoreVertical, Pencil, Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { DropdownMenu, DropdownMenuItem } from '../../../components/ui/dropdown-menu';
 
-/** The row menu (spec part 2 §2): Edit Client, Delete Client. */
+/** The row menu (docs/product/clients-and-businesses.md#the-clients-page): Edit Client, Delete Client. */
 export function ClientActionsMenu({
   client,
   onEdit,

@@ -23,7 +23,7 @@ function allState(clients: Client[], selected: ReadonlySet<string>): boolean | '
 
 const SELECT_ALL = 'Select all clients on this page';
 
-/** Desktop: Client, Contact, Invoices, Added, Actions (spec part 2 §2). */
+/** Desktop: Client, Contact, Invoices, Added, Actions (docs/product/clients-and-businesses.md#the-clients-page). */
 export function ClientTable({ clients, selected, onToggle, onToggleAll, onEdit, onDelete }: ClientListViewProps) {
   return (
     <table className="w-full text-left text-sm">

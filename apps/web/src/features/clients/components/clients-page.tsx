@@ -20,7 +20,7 @@ export interface ClientsPageProps {
   /** The search text and page as they stand in the URL. */
   search: string;
   page: number;
-  /** 10, or 5 under 768 px (spec part 2 §9). */
+  /** 10, or 5 under 768 px (docs/product/messages-and-limits.md#lists-and-pages). */
   perPage: number;
   /** Cards instead of the table. */
   mobile: boolean;
@@ -78,8 +78,8 @@ function SearchBox({ search, onSearchChange }: { search: string; onSearchChange:
 }
 
 /**
- * The client list (spec part 2 §2, §5, §7-9): server-side search and pages, a table on desktop and
- * cards on phones, selection with a bulk delete, a row menu, empty states and confirmations.
+ * The client list (docs/product/clients-and-businesses.md#the-clients-page): server-side search and pages, a table on
+ * desktop and cards on phones, selection with a bulk delete, a row menu, empty states and confirmations.
  */
 export function ClientsPage({
   search,
@@ -110,7 +110,7 @@ export function ClientsPage({
     },
   });
 
-  // Spec part 2 §8: a failed load is a toast, besides the Retry on the page.
+  // A failed load is a toast, besides the Retry on the page (docs/product/clients-and-businesses.md#the-clients-page).
   const errorAt = query.isError ? query.errorUpdatedAt : 0;
   const loadError = query.error;
   useEffect(() => {

@@ -10,7 +10,10 @@ interface Card {
   tone: string;
 }
 
-/** The four figures (spec part 2 §2): revenue = paid, outstanding = sent + overdue, in the shown currency only. */
+/**
+ * The four figures (docs/product/dashboard.md#figures): revenue = paid, outstanding = sent + overdue, in the shown
+ * currency only.
+ */
 export function StatCards({ summary }: { summary: DashboardSummary }) {
   const symbol = summary.currency_symbol;
   const cards: Card[] = [

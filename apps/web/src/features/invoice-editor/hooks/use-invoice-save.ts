@@ -12,7 +12,7 @@ export interface InvoiceSave {
 }
 
 /**
- * Save to account (spec part 1 §4, §5, §8): a new invoice (POST) or, in edit mode, the invoice
+ * Save to account (docs/product/editor.md#saving-to-the-account): a new invoice (POST) or, in edit mode, the invoice
  * `invoiceId` (PUT), as a mutation: once it settles, the invoice list and page, the dashboard and
  * the header's notification badge are asked again (meta.invalidates and the app's MutationCache).
  * The caller has validated the values; a failure reaches `onFailed` with the banner's sentence.

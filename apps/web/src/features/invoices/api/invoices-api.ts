@@ -14,7 +14,9 @@ import { ApiError, apiBlob, apiJson, apiResponse } from '../../../lib/api-client
 import type { ListQuery } from '../model/list-query';
 import { INVOICE_TOASTS } from '../model/messages';
 
-/** GET /api/invoices?page&per_page=10&search&status (spec part 2 §7). The session names the user. */
+/**
+ * GET /api/invoices?page&per_page=10&search&status (docs/product/api.md#get-apiinvoices). The session names the user.
+ */
 export function fetchInvoices(query: ListQuery, signal?: AbortSignal): Promise<InvoiceListResponse> {
   const params = new URLSearchParams({ page: String(query.page), per_page: String(INVOICES_DEFAULT_PER_PAGE) });
   if (query.search) params.set('search', query.search);
@@ -57,7 +59,7 @@ export function attachmentName(headers: Headers): string | null {
   return plain?.[1] || null;
 }
 
-/** GET /api/invoices/{id}/pdf: the stored invoice's PDF and its file name (spec part 2 §5). */
+/** GET /api/invoices/{id}/pdf: the stored invoice's PDF and its file name (docs/product/invoices.md#file-names). */
 export async function fetchInvoicePdf(
   invoice: Pick<Invoice, 'id' | 'invoice_number' | 'issued_date'>,
 ): Promise<{ blob: Blob; fileName: string }> {

@@ -21,7 +21,7 @@ function clientOf(invoice: Invoice): ClientView {
   };
 }
 
-/** Who the invoice is for; edit goes to /clients?edit={clientId} (spec part 2 §2). */
+/** Who the invoice is for; edit goes to /clients?edit={clientId} (docs/product/invoices.md#the-invoice-page). */
 export function ClientPanel({ invoice }: { invoice: Invoice }) {
   const client = clientOf(invoice);
   const facts: [string, string][] = [

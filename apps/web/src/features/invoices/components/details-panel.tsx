@@ -54,7 +54,7 @@ function BusinessBlock({ invoice }: { invoice: Invoice }) {
 
 /**
  * Issued and due dates (long US format), the business, and the items with their amounts
- * (spec part 2 §2). Under 768 px the items are a list, not a table.
+ * (docs/product/invoices.md#the-invoice-page). Under 768 px the items are a list, not a table.
  */
 export function DetailsPanel({ invoice, totals, isMobile }: { invoice: Invoice; totals: Totals; isMobile: boolean }) {
   const symbol = invoice.currency?.symbol || DEFAULT_SYMBOL;

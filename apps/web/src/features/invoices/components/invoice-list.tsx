@@ -23,7 +23,7 @@ import { ListEmpty, ListError, ListSkeleton } from './list-states';
 import { SelectionBar } from './selection-bar';
 
 /**
- * /invoices (spec part 2 §2): search and status in the URL, a table (cards under 768 px),
+ * /invoices (docs/product/invoices.md#the-invoice-list): search and status in the URL, a table (cards under 768 px),
  * row actions, selection with one-ZIP download, and pagination of 10.
  */
 export function InvoiceList() {

@@ -20,7 +20,10 @@ export function selectAllState(invoices: InvoiceListItem[], selected: ReadonlySe
 
 const th = 'px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
 
-/** The desktop list: Invoice #, Client, Amount Due, Status, Date Issued, Actions (spec part 2 §2). */
+/**
+ * The desktop list: Invoice #, Client, Amount Due, Status, Date Issued, Actions
+ * (docs/product/invoices.md#the-invoice-list).
+ */
 export function InvoiceTable({ invoices, selected, onToggle, onToggleAll, ...actions }: InvoiceRowsProps) {
   return (
     <table className="w-full border-collapse text-sm">

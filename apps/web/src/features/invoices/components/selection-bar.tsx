@@ -12,7 +12,7 @@ export interface SelectionBarProps {
   onClear: () => void;
 }
 
-/** 'N invoices selected' with Download Selected (N) and Clear (spec part 2 §2). */
+/** 'N invoices selected' with Download Selected (N) and Clear (docs/product/invoices.md#bulk-download). */
 export function SelectionBar({ count, downloading, received, onDownload, onClear }: SelectionBarProps) {
   return (
     <div

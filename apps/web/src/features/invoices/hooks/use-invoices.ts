@@ -63,9 +63,9 @@ export function useInvoice(id: string) {
 }
 
 /**
- * After a status change the answer's invoice replaces the cached one (spec part 2 §4: the
- * badge updates in place). The lists are marked stale without refetching now, so a row whose
- * new status no longer matches the filter stays in view until the list is next loaded.
+ * After a status change the answer's invoice replaces the cached one, so the badge updates in place
+ * (docs/product/states-and-transitions.md#status-changes). The lists are marked stale without refetching now, so a row
+ * whose new status no longer matches the filter stays in view until the list is next loaded.
  */
 function putInvoice(queryClient: QueryClient, invoice: Invoice) {
   queryClient.setQueriesData<InvoiceListResponse>({ queryKey: invoiceKeys.lists() }, (old) =>
@@ -103,7 +103,7 @@ export function useDeleteInvoice({ onDeleted }: { onDeleted: (id: string) => voi
   });
 }
 
-/** One invoice's PDF, saved under the spec's file name. */
+/** One invoice's PDF, saved under its file name (docs/product/invoices.md#file-names). */
 export function useDownloadInvoice({ failure }: { failure: string }) {
   return useMutation({
     mutationFn: (invoice: Pick<Invoice, 'id' | 'invoice_number' | 'issued_date'>) => fetchInvoicePdf(invoice),

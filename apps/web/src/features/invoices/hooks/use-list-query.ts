@@ -4,8 +4,8 @@ import { useSearchParams } from 'react-router';
 import { parseListQuery, toSearchParams, type ListQuery } from '../model/list-query';
 
 /**
- * The list's search, status and page live in the URL, so a reload or Back shows the same
- * list. A new search or status starts again at page 1 (spec part 2 §5). Typing replaces the
+ * The list's search, status and page live in the URL, so a reload or Back shows the same list. A new search or status
+ * starts again at page 1 (docs/product/states-and-transitions.md#list-search-filters-and-pages). Typing replaces the
  * history entry (no entry per keystroke); a chip or a page is a step Back can undo.
  */
 export function useListQuery() {

@@ -1,7 +1,7 @@
 import { formatLongUsDate, isIsoDate } from '@invoicer/domain/dates';
 import { amountToMinor, formatMoney } from '@invoicer/domain/money';
 
-/** Spec part 2 §9: £ when an invoice carries no currency of its own. */
+/** £ when an invoice carries no currency of its own (docs/product/money-and-totals.md#how-amounts-are-shown). */
 export const DEFAULT_SYMBOL = '£';
 
 /** A contract amount (a decimal number with 2 decimals) as '€1,234.50'. */
@@ -13,8 +13,8 @@ const shortGb = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' });
 const shortGbLocal = new Intl.DateTimeFormat('en-GB');
 
 /**
- * The list's date (spec part 2 §9, en-GB short: '21/11/2026'). A calendar date is read in UTC
- * so no timezone moves it a day; a timestamp is shown in the viewer's own day.
+ * The list's date, British short form: '21/11/2026' (docs/product/messages-and-limits.md#formats). A calendar date is
+ * read in UTC so no timezone moves it a day; a timestamp is shown in the viewer's own day.
  */
 export function formatShortDate(value: string | null | undefined): string {
   if (!value) return '—';
@@ -26,7 +26,7 @@ export function formatShortDate(value: string | null | undefined): string {
   return Number.isNaN(time) ? '—' : shortGbLocal.format(time);
 }
 
-/** The detail page's date (spec part 2 §9, long US: 'November 21, 2026'). */
+/** The detail page's date, US English long form: 'November 21, 2026' (docs/product/messages-and-limits.md#formats). */
 export function formatLongDate(value: string | null | undefined): string {
   return value && isIsoDate(value) ? formatLongUsDate(value) : 'Not set';
 }

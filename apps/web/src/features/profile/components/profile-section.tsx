@@ -85,7 +85,7 @@ export interface ProfileSectionProps {
 }
 
 /**
- * Settings > Profile (spec part 2 §2): names, the read-only e-mail, the local e-mail notifications
+ * Settings > Profile (docs/product/settings.md#profile): names, the read-only e-mail, the local e-mail notifications
  * toggle, Change Password and Delete Account.
  */
 export function ProfileSection({ user, onUserUpdated, onAccountDeleted }: ProfileSectionProps) {
