@@ -9,7 +9,7 @@ import { validateWithSchema } from '../plugins/errors';
  * the parsed document to a PDF thread as much again (structured clone). On the event loop that
  * delayed every other request while one address sent such invoices (docs/reliability.md,
  * "The PDF engine under a flood"). Above this size the body stays bytes on the event loop and a
- * PDF thread parses and validates it (docs/decisions/0040-large-bodies-off-the-event-loop.md).
+ * PDF thread parses and validates it (docs/decisions/0040-pdf-engine-memory-and-large-bodies.md).
  */
 export const LARGE_BODY_BYTES = 64 * 1024;
 
