@@ -4,8 +4,11 @@ import { extractText } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
 import type { TestApp } from '../../../test/app';
-import { as, createInvoice } from '../../../test/invoice-fixtures';
+import { as, createInvoice, invoiceData } from '../../../test/invoice-fixtures';
+import { isLargeInvoice } from '../../pdf/large-document';
 import { uniqueFileNames, zipStream } from './invoices.download';
+import { getInvoicePdfSource, getInvoiceRow } from './invoices.service';
+import { toDocument } from './invoices.stored-data';
 import { adaAndBob } from '../../../test/two-users';
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -41,6 +44,36 @@ describe('PDF of a stored invoice', () => {
     const response = await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${id}/pdf` });
     expect(response.statusCode).toBe(200);
     expect(await pdfText(new Uint8Array(response.rawPayload))).toContain('NOLOGO');
+  });
+
+  it('renders the text the editor’s own body renders', async () => {
+    const id = await createInvoice(t.app, ada, { invoice_number: 'SAME' });
+    const stored = await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${id}/pdf` });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/generate-invoice',
+      payload: invoiceData({ invoice_number: 'SAME' }),
+    });
+    expect(stored.statusCode).toBe(200);
+    expect(await pdfText(new Uint8Array(stored.rawPayload))).toBe(await pdfText(new Uint8Array(sent.rawPayload)));
+  });
+
+  it('hands the engine the items as JSON text, weighed like the parsed document', async () => {
+    for (const count of [200, 201]) {
+      const items = Array.from({ length: count }, (_, i) => ({
+        name: `Item ${i}`,
+        description: 'd',
+        quantity: 2,
+        unit_cost: 1.5,
+      }));
+      const id = await createInvoice(t.app, ada, { invoice_number: `HEAVY-${count}`, items });
+      const source = await getInvoicePdfSource(t.app.db, ada.id, id);
+      const document = toDocument(await getInvoiceRow(t.app.db, ada.id, id));
+      expect(JSON.parse(source.itemsJson)).toEqual(document.items);
+      expect(source.document).toEqual({ ...document, items: [] });
+      expect(source.large).toBe(isLargeInvoice(document));
+      expect(source.large).toBe(count > 200);
+    }
   });
 
   it('answers 404 for another user’s invoice', async () => {

@@ -28,7 +28,7 @@ import {
   createInvoice,
   getEditData,
   getInvoice,
-  getInvoiceRow,
+  getInvoicePdfSource,
   getNextInvoiceNumber,
   listUserInvoices,
   matchingInvoiceIds,
@@ -36,7 +36,6 @@ import {
   replaceInvoice,
   setInvoiceStatus,
 } from './invoices.service';
-import { toDocument } from './invoices.stored-data';
 
 /** The optional Idempotency-Key header of a save (ADR 12); a malformed one is refused, never ignored. */
 function idempotencyKey(header: string | string[] | undefined): string | undefined {
@@ -96,7 +95,7 @@ const invoicesRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }>
         name: names[index]!,
         mtime: head.updatedAt,
         render: async () =>
-          renderStoredInvoice(app.db, pdf, toDocument(await getInvoiceRow(app.db, userId, head.id)), context),
+          renderStoredInvoice(app.db, pdf, await getInvoicePdfSource(app.db, userId, head.id), context),
       }));
       const today = new Date().toISOString().slice(0, 10);
       return reply
@@ -204,8 +203,9 @@ const invoicesRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }>
     { schema: { params: idParamSchema, querystring: userIdQuerySchema }, config: { rateLimit } },
     async (request, reply) => {
       const { userId } = requireSession(request);
-      const document = toDocument(await getInvoiceRow(app.db, userId, request.params.id.toLowerCase()));
-      const bytes = await renderStoredInvoice(app.db, pdf, document, await renderContext(request, reply));
+      const source = await getInvoicePdfSource(app.db, userId, request.params.id.toLowerCase());
+      const bytes = await renderStoredInvoice(app.db, pdf, source, await renderContext(request, reply));
+      const { document } = source;
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', contentDisposition(invoiceFileName(document.invoiceNumber, document.issuedDate)))

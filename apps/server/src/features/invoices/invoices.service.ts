@@ -18,6 +18,7 @@ import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { nextInvoiceNumber } from '@invoicer/domain/invoice-number';
 import type { InvoiceStatus } from '@invoicer/domain/status';
 import { computeTotals } from '@invoicer/domain/totals';
+import type { InvoiceWithJsonItems } from '../../pdf/invoice-json';
 import type { Database, DbExecutor } from '../../plugins/database';
 import { badRequest, HttpError, notFound } from '../../plugins/errors';
 import { insertNotification, invoiceCreatedNotification, invoiceStatusNotification } from '../../shared/notifications';
@@ -28,6 +29,7 @@ import {
   deleteInvoice,
   findSaveKey,
   findInvoice,
+  findInvoiceForPdf,
   highestInvoiceNumberValue,
   insertInvoice,
   insertItems,
@@ -39,7 +41,7 @@ import {
   type InvoiceRow,
   type ItemValues,
 } from './invoices.queries';
-import { invoiceSearchText, invoiceSearchWords, toDocument, toStoredData } from './invoices.stored-data';
+import { invoiceSearchText, invoiceSearchWords, toDocument, toPdfSource, toStoredData } from './invoices.stored-data';
 
 /**
  * Saved invoices: the rules between the HTTP contract and the rows. Totals are always computed
@@ -83,6 +85,13 @@ export async function matchingInvoiceIds(db: Database, userId: string, filter: I
   if (total === 0) throw badRequest(INVOICE_MESSAGES.bulkNoneMatching);
   if (total > BULK_DOWNLOAD_MAX) throw badRequest(INVOICE_MESSAGES.bulkTooManyMatching(total));
   return rows.map((row) => row.id);
+}
+
+/** What the PDF of a stored invoice needs (invoices.queries.ts, findInvoiceForPdf); 404 like a read. */
+export async function getInvoicePdfSource(db: Database, userId: string, id: string): Promise<InvoiceWithJsonItems> {
+  const row = await findInvoiceForPdf(db, userId, id);
+  if (!row) throw notFound(INVOICE_MESSAGES.notFound);
+  return toPdfSource(row);
 }
 
 export async function getInvoiceRow(db: Database, userId: string, id: string): Promise<InvoiceRow> {

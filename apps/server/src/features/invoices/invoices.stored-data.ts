@@ -3,7 +3,9 @@ import { formatAmount, minorToFixed } from '@invoicer/domain/money';
 import { isCurrencyCode, DEFAULT_CURRENCY, type CurrencyCode } from '@invoicer/domain/currencies';
 import type { Adjustment } from '@invoicer/domain/totals';
 import { normalizeSearchText, searchWords } from '../../shared/search-text';
-import type { InvoiceRow } from './invoices.queries';
+import type { InvoiceWithJsonItems } from '../../pdf/invoice-json';
+import { isLargeWeight, partiesTextLength } from '../../pdf/large-document';
+import type { InvoicePdfRow, InvoiceRow } from './invoices.queries';
 
 /**
  * How an invoice is stored. The columns hold what lists, searches and sums need (number, status,
@@ -82,6 +84,31 @@ function logoRef(value: unknown): LogoRef | null {
 
 /** The document a row stands for. Reads invoices.data defensively: a field missing from a hand-edited row reads as empty. */
 export function toDocument(row: InvoiceRow): InvoiceDocument {
+  return {
+    ...documentFields(row),
+    items: row.items.map(([name, description, quantity, unitCost]) => ({
+      name,
+      description,
+      quantity: Number(quantity),
+      unitCost: Number(unitCost),
+    })),
+  };
+}
+
+/**
+ * What the PDF engine renders of a stored invoice: the document with its items left as the JSON
+ * text the query wrote, for a PDF thread to parse (pdf/invoice-json.ts), and whether it is large
+ * by the query's counts.
+ */
+export function toPdfSource(row: InvoicePdfRow): InvoiceWithJsonItems {
+  const document: InvoiceDocument = { ...documentFields(row), items: [] };
+  const large = isLargeWeight(row.itemCount, row.itemText + partiesTextLength(document));
+  return { document, itemsJson: row.itemsJson, large };
+}
+
+function documentFields(
+  row: Pick<InvoiceRow, 'data' | 'invoiceNumber' | 'issuedDate' | 'dueDate' | 'currency'>,
+): Omit<InvoiceDocument, 'items'> {
   const data = isObject(row.data) ? row.data : {};
   const shipping = isObject(data.shipping) ? data.shipping : {};
   return {
@@ -90,12 +117,6 @@ export function toDocument(row: InvoiceRow): InvoiceDocument {
     invoiceNumber: row.invoiceNumber,
     issuedDate: row.issuedDate,
     dueDate: row.dueDate,
-    items: row.items.map(([name, description, quantity, unitCost]) => ({
-      name,
-      description,
-      quantity: Number(quantity),
-      unitCost: Number(unitCost),
-    })),
     tax: adjustment(data.tax, data.v),
     discount: adjustment(data.discount, data.v),
     shipping: { enabled: shipping.enabled === true, amount: minor(shipping.amount) },
