@@ -9,6 +9,7 @@ import { createTestApp, sharedTestApp, type TestApp } from '../../test/app';
 import { createTestDatabase } from '../../test/database';
 import database, { createPool } from './database';
 import errors, { zodValidatorCompiler } from './errors';
+import jobs from './jobs';
 import session, { authModeOf, requireSession, sweepExpiredSessions } from './session';
 import { adaAndBob } from '../../test/two-users';
 
@@ -217,6 +218,7 @@ describe('auth modes of a route', () => {
     app.setValidatorCompiler(zodValidatorCompiler);
     await app.register(errors);
     await app.register(database, { pool });
+    await app.register(jobs, { pool, stopTimeoutMs: 10_000 });
     await app.register(session, {});
     const echo = async (request: { session: unknown }) => ({ session: request.session });
     app.get('/api/required', echo);
