@@ -8,7 +8,8 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { createPdfPool } from '../../pdf/pdf-pool';
 import { createPool } from '../../plugins/database';
-import { startSmtpServer, waitFor } from './smtp-test-server';
+import { waitFor } from '../../../test/wait-for';
+import { startSmtpServer } from './smtp-test-server';
 
 /**
  * Several server processes on one database, each working the job queue: every message reaches the

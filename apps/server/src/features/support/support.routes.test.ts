@@ -5,7 +5,8 @@ import { signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { as } from '../../../test/invoice-fixtures';
 import { freePort } from '../../db/embedded-postgres';
-import { startSmtpServer, waitFor, type TestSmtpServer } from './smtp-test-server';
+import { waitFor } from '../../../test/wait-for';
+import { startSmtpServer, type TestSmtpServer } from './smtp-test-server';
 import { requesterName } from './support.service';
 import { adaAndBob } from '../../../test/two-users';
 
