@@ -113,7 +113,7 @@ export interface JobsOptions {
 
 /** Seconds of silence after which a running job is taken as lost (its process died) and retried. */
 const HEARTBEAT_SECONDS = 10;
-/** How often one of the processes looks for lost jobs, expired ones and due schedules' bookkeeping. */
+/** How often one of the processes looks for lost and expired jobs (and counts the queues). */
 const SUPERVISE_SECONDS = 10;
 /** Jobs claimed at once by one worker: a backlog is drained without waiting a poll between jobs. */
 const BATCH_SIZE = 5;
@@ -169,7 +169,10 @@ export default fp<JobsOptions>(
       // instance still finishes a later version's index builds that the library defers.
       migrate: true,
       useListenNotify: true,
+      // Both intervals bound how soon a lost job is noticed; the passes are claimed, so one process
+      // runs each, whatever the number of processes.
       superviseIntervalSeconds: SUPERVISE_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_SECONDS,
       registerInstance: false,
       openTelemetry: { enabled: false },
     });
