@@ -71,7 +71,11 @@ export interface WorkOptions extends QueueOptions {
    * working it here: its jobs wait for a process that does (the mailer without SMTP_URL).
    */
   concurrency?: number;
-  /** How often an idle worker looks for due jobs, in seconds (default 2); new jobs wake it at once. */
+  /**
+   * How often an idle worker looks for due jobs, in seconds (default 30). A new job wakes the
+   * workers at once (LISTEN/NOTIFY, on its commit); polling finds retries and delayed jobs as they
+   * come due, and is the fallback where NOTIFY cannot reach (a pooler in transaction mode).
+   */
   pollSeconds?: number;
   /** Called after a failed run was rolled back, on its own connection (to record the failure). */
   onFailure?: (job: Job<unknown>, error: unknown, db: Database) => Promise<void>;
@@ -243,7 +247,7 @@ export default fp<JobsOptions>(
         const localConcurrency = queue.options.concurrency ?? 1;
         if (localConcurrency === 0) continue;
         const limit = (queue.options.attempts ?? 3) - 1;
-        const pollingIntervalSeconds = queue.options.pollSeconds ?? 2;
+        const pollingIntervalSeconds = queue.options.pollSeconds ?? 30;
         await boss.work<unknown>(
           queue.name,
           {

@@ -95,6 +95,8 @@ export default fp<MailerOptions>(
       {
         // Without SMTP_URL the jobs wait for a process that has it.
         concurrency: transport ? 1 : 0,
+        // A retry is found within 2 s of coming due.
+        pollSeconds: 2,
         attempts: maxAttempts,
         retryDelaySeconds: retrySeconds,
         maxRetryDelaySeconds: 3600,
