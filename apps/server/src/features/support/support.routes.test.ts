@@ -27,7 +27,7 @@ async function rows(t: TestApp, userId: string) {
     [userId],
   );
   const mails = await t.pool.query(
-    `select id, kind, support_request_id, recipient, reply_to, subject, body, status, attempts, sent_at, last_error
+    `select id, kind, support_request_id, recipient, reply_to, subject, body, status, attempts, sent_at, last_error, job_id
        from outbox where user_id = $1 order by id`,
     [userId],
   );
@@ -68,12 +68,16 @@ describe('POST /api/support without SMTP_URL', () => {
         attempts: 0,
         sent_at: null,
         last_error: null,
+        job_id: expect.any(String),
       },
     ]);
     expect(mails[0].body).toContain(`From: Ada Lovelace <${ada.email}>`);
     expect(mails[0].body).toContain('Issue: Download or Preview issue (PDF) (download-error)');
     expect(mails[0].body).toContain(`Request id: ${requests[0].id}`);
     expect(mails[0].body).not.toContain('impostor');
+    // Its delivery job was queued with it (and waits: no SMTP_URL here).
+    const job = await t.pool.query(`select name, state, data from pgboss.job where id = $1`, [mails[0].job_id]);
+    expect(job.rows).toEqual([{ name: 'mail.deliver', state: 'created', data: { outboxId: Number(mails[0].id) } }]);
 
     const notifications = await as(t.app, ada)({ method: 'GET', url: '/api/notifications' });
     expect(notifications.json().notifications[0]).toMatchObject({
@@ -86,6 +90,9 @@ describe('POST /api/support without SMTP_URL', () => {
   });
 
   it('refuses bad input with the form’s messages and writes nothing', async () => {
+    const mailJobs = async () =>
+      (await t.pool.query(`select count(*)::int as n from pgboss.job where name = 'mail.deliver'`)).rows[0].n;
+    const jobsBefore = await mailJobs();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ issueType: undefined }, SUPPORT_MESSAGES.issueType],
       [{ issueType: '' }, SUPPORT_MESSAGES.issueType],
@@ -111,6 +118,7 @@ describe('POST /api/support without SMTP_URL', () => {
     });
     expect(notJson.statusCode).toBe(400);
     expect(await rows(t, bob.id)).toEqual({ requests: [], mails: [] });
+    expect(await mailJobs()).toBe(jobsBefore);
 
     // At the limit, after trimming, it is accepted.
     const longest = await post(t.app, bob, body({ details: ` ${'x'.repeat(SUPPORT_DETAILS_MAX)} ` }));
