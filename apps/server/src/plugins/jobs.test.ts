@@ -198,9 +198,18 @@ describe('the job queue', () => {
     ]);
   });
 
-  it('keeps one schedule however many processes declare it', async () => {
+  it('keeps one schedule however many processes declare it, and drops one nobody declares', async () => {
+    // A schedule left by an earlier version whose code no longer declares it.
+    const client = await pool.connect();
+    try {
+      await client.query(`create temp table old_schedule as select * from pgboss.schedule where name = 'test.tick';
+                          update old_schedule set name = 'test.waiting';
+                          insert into pgboss.schedule select * from old_schedule`);
+    } finally {
+      client.release();
+    }
     const second = await startQueueApp(databaseUrl);
-    const { rows } = await pool.query(`select name, cron, timezone from pgboss.schedule where name = 'test.tick'`);
+    const { rows } = await pool.query(`select name, cron, timezone from pgboss.schedule order by name`);
     expect(rows).toEqual([{ name: 'test.tick', cron: '*/5 * * * *', timezone: 'UTC' }]);
     await second.close();
   });

@@ -237,33 +237,48 @@ export default fp<JobsOptions>(
       const concurrency = [...queues.values()].reduce((sum, queue) => sum + (queue.options.concurrency ?? 1), 0);
       handlerPool = createPool(connectionString!, Math.max(1, concurrency));
       handlerDb = drizzle(handlerPool, { schema });
-      for (const queue of queues.values()) {
-        const options = bossQueueOptions(queue.options);
-        await boss.createQueue(queue.name, options);
-        // A queue made by an earlier version keeps its options unless they are set again.
-        await boss.updateQueue(queue.name, options);
-      }
-      for (const queue of queues.values()) {
-        const localConcurrency = queue.options.concurrency ?? 1;
-        if (localConcurrency === 0) continue;
-        const limit = (queue.options.attempts ?? 3) - 1;
-        const pollingIntervalSeconds = queue.options.pollSeconds ?? 30;
-        await boss.work<unknown>(
-          queue.name,
-          {
-            localConcurrency,
-            batchSize: BATCH_SIZE,
-            burstWhenBatchFull: true,
-            perJobResults: true,
-            pollingIntervalSeconds,
-            notifyPollingIntervalSeconds: pollingIntervalSeconds,
-          },
-          (jobs) => runBatch(queue, jobs, limit),
-        );
-      }
-      for (const [name, { cron, payload }] of schedules) {
-        await boss.schedule(name, cron, payload as object, { tz: 'UTC' });
-      }
+      // Independent of each other: set up side by side (the app's start waits for them).
+      await Promise.all(
+        [...queues.values()].map(async (queue) => {
+          const options = bossQueueOptions(queue.options);
+          await boss.createQueue(queue.name, options);
+          // A queue made by an earlier version keeps its options unless they are set again.
+          await boss.updateQueue(queue.name, options);
+        }),
+      );
+      await Promise.all([
+        ...[...queues.values()].map(async (queue) => {
+          const localConcurrency = queue.options.concurrency ?? 1;
+          if (localConcurrency === 0) return;
+          const limit = (queue.options.attempts ?? 3) - 1;
+          const pollingIntervalSeconds = queue.options.pollSeconds ?? 30;
+          await boss.work<unknown>(
+            queue.name,
+            {
+              localConcurrency,
+              batchSize: BATCH_SIZE,
+              burstWhenBatchFull: true,
+              perJobResults: true,
+              pollingIntervalSeconds,
+              notifyPollingIntervalSeconds: pollingIntervalSeconds,
+            },
+            (jobs) => runBatch(queue, jobs, limit),
+          );
+        }),
+        ...[...schedules].map(([name, { cron, payload }]) =>
+          boss.schedule(name, cron, payload as object, { tz: 'UTC' }),
+        ),
+        // A schedule no longer declared (its code was removed) would go on making jobs nobody works.
+        boss
+          .getSchedules()
+          .then((existing) =>
+            Promise.all(
+              existing
+                .filter((schedule) => !schedules.has(schedule.name))
+                .map((schedule) => boss.unschedule(schedule.name, schedule.key)),
+            ),
+          ),
+      ]);
     }
 
     const jobs: Jobs = {
