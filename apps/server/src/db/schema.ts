@@ -372,10 +372,11 @@ export const logos = pgTable(
 );
 
 /**
- * Every e-mail the product sends, written in the transaction of the event it reports and delivered
- * afterwards by the mailer (src/plugins/mailer.ts): `pending` until the SMTP server accepts it
- * (`sent`), retried with backoff, `failed` after the last attempt. Without SMTP_URL messages stay
- * pending here (and are logged), to be delivered once a mail server is configured.
+ * Every e-mail the product sends, written with its delivery job in the transaction of the event it
+ * reports and delivered afterwards by the job queue (src/plugins/mailer.ts): `pending` until the
+ * SMTP server accepts it (`sent`), retried with backoff, `failed` after the last attempt. Without
+ * SMTP_URL messages stay pending here (and are logged), to be delivered once a mail server is
+ * configured.
  */
 export const outbox = pgTable(
   'outbox',
@@ -390,18 +391,18 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     status: text('status').notNull().default('pending'),
+    /**
+     * The delivery job (plugins/jobs.ts), made with the row. Null for rows written before the job
+     * queue existed: a process with SMTP_URL gives them one when it starts.
+     */
+    jobId: uuid('job_id'),
     createdAt: createdAt(),
-    /** A pending message is not tried before this (backoff after a failed attempt). */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
   },
   (t) => [
-    // What the delivery loop asks for: pending messages that are due, oldest due first.
-    index('outbox_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} = 'pending'`),
+    // When and how often delivery is tried is the job queue's (plugins/mailer.ts); the row keeps the outcome.
     index('outbox_support_request_idx').on(t.supportRequestId),
     check('outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
