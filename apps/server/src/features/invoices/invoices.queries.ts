@@ -36,6 +36,16 @@ export const listColumns = {
   clientId: invoices.clientId,
   businessId: invoices.businessId,
   totalMinor: invoices.totalMinor,
+  // The views of its public link (shared/public-links.ts): a primary-key lookup per row, written out qualified
+  // for the same reason as `items` below.
+  viewedAt:
+    sql<Date | null>`(select l.first_viewed_at from invoice_links l where l.invoice_id = "invoices"."id")`.mapWith(
+      (value: string | Date | null) => (value === null ? null : new Date(value)),
+    ),
+  viewCount:
+    sql<number>`coalesce((select l.view_count from invoice_links l where l.invoice_id = "invoices"."id"), 0)`.mapWith(
+      Number,
+    ),
 };
 
 /** Everything the contract's invoice is made of, in one row: the list's columns, the totals, the document and the items. */
@@ -70,6 +80,8 @@ export interface InvoiceRow {
   discountMinor: number;
   shippingMinor: number;
   totalMinor: number;
+  viewedAt: Date | null;
+  viewCount: number;
   data: unknown;
   items: StoredItem[];
 }
