@@ -3,6 +3,7 @@ import { formatAmount, formatShortDate } from '../model/format';
 import { selectAllState, type InvoiceRowsProps } from './invoice-table';
 import { RowActions } from './row-actions';
 import { StatusBadge } from '../../../components/status-badge';
+import { ViewedMarker } from './viewed-marker';
 
 /** The list under 768 px: one card per invoice, the same facts and actions as the table's row. */
 export function InvoiceCards({ invoices, selected, onToggle, onToggleAll, ...actions }: InvoiceRowsProps) {
@@ -35,7 +36,10 @@ export function InvoiceCards({ invoices, selected, onToggle, onToggleAll, ...act
                     <p className="font-semibold text-slate-900">{invoice.invoice_number}</p>
                     <p className="truncate text-sm text-slate-600">{invoice.client_name || 'Unknown Customer'}</p>
                   </div>
-                  <StatusBadge status={invoice.status} />
+                  <span className="flex flex-col items-end gap-1">
+                    <StatusBadge status={invoice.status} />
+                    <ViewedMarker invoice={invoice} />
+                  </span>
                 </div>
                 <dl className="mt-2 grid grid-cols-2 gap-x-3 text-sm">
                   <div>

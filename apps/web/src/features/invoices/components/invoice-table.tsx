@@ -3,6 +3,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { formatAmount, formatShortDate } from '../model/format';
 import { RowActions, type RowActionHandlers } from './row-actions';
 import { StatusBadge } from '../../../components/status-badge';
+import { ViewedMarker } from './viewed-marker';
 
 export interface InvoiceRowsProps extends RowActionHandlers {
   invoices: InvoiceListItem[];
@@ -73,7 +74,10 @@ export function InvoiceTable({ invoices, selected, onToggle, onToggleAll, ...act
               {formatAmount(invoice.total_amount, invoice.currency?.symbol)}
             </td>
             <td className="px-3 py-2">
-              <StatusBadge status={invoice.status} />
+              <span className="flex flex-wrap items-center gap-1">
+                <StatusBadge status={invoice.status} />
+                <ViewedMarker invoice={invoice} />
+              </span>
             </td>
             <td className="px-3 py-2 whitespace-nowrap text-slate-700">
               {formatShortDate(invoice.issued_date ?? invoice.created_at)}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SYMBOL, formatAmount, formatBytes, formatLongDate, formatShortDate } from './format';
+import {
+  DEFAULT_SYMBOL,
+  formatAmount,
+  formatBytes,
+  formatDateTime,
+  formatLongDate,
+  formatShortDate,
+  viewedDescription,
+} from './format';
 import { addressLines, invoiceTotals, placeholderClient } from './invoice-view';
 
 describe('the invoice pages format', () => {
@@ -71,5 +79,15 @@ describe('the invoice page', () => {
     });
     // 30.03 + 0.29 = 30.32; tax 7.5 % = 2.274 -> 2.27; - 1.50 + 4.35 = 35.44
     expect(totals).toMatchObject({ lines: [3003, 29], subtotal: 3032, tax: 227, discount: 150, total: 3544 });
+  });
+
+  it("dates and times of the activity log and the Viewed marker, in the reader's zone", () => {
+    const at = '2026-11-21T15:04:00.000Z';
+    const local = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' }).format(Date.parse(at));
+    expect(formatDateTime(at)).toBe(local);
+    expect(formatDateTime(null)).toBe('—');
+    expect(formatDateTime('nonsense')).toBe('—');
+    expect(viewedDescription(at, 1)).toBe(`Viewed once, first on ${local}`);
+    expect(viewedDescription(at, 3)).toBe(`Viewed 3 times, first on ${local}`);
   });
 });
