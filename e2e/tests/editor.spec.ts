@@ -342,7 +342,13 @@ test(
     await expect(field(page, 'Tax rate (%)')).toHaveAttribute('max', '100');
     await expect(field(page, 'Tax rate (%)')).toHaveAttribute('step', '1');
 
-    // Percent capped at 100, never negative, at most 2 decimals; empty becomes 0 on leaving the field.
+    // Percent capped at 100, never negative, at most 3 decimals (a fourth keystroke is refused);
+    // empty becomes 0 on leaving the field.
+    await field(page, 'Tax rate (%)').fill('');
+    await field(page, 'Tax rate (%)').pressSequentially('8.8755');
+    await expect(field(page, 'Tax rate (%)')).toHaveValue('8.875');
+    await expect(page.getByTestId('invoice-tax-amount')).toHaveText('€17.75'); // 200 × 8.875 % = 17.75
+    await expect(total(page)).toHaveText('€217.75');
     await field(page, 'Tax rate (%)').fill('150');
     await expect(field(page, 'Tax rate (%)')).toHaveValue('100');
     await expect(total(page)).toHaveText('€400.00');

@@ -85,7 +85,7 @@ const WARM_UP_INVOICE: InvoiceDocument = {
   issuedDate: '2026-01-01',
   dueDate: '2026-01-08',
   items: [{ name: 'Item', description: 'Description', quantity: 1, unitCost: 100 }],
-  tax: { enabled: true, type: 'percent', value: 750 },
+  tax: { enabled: true, type: 'percent', value: 7_500 },
   discount: { enabled: false, type: 'percent', value: 0 },
   shipping: { enabled: false, amount: 0 },
   paymentDetails: '',

@@ -9,7 +9,8 @@ import {
   type InvoiceStatus,
   type StatusFilter,
 } from '../status';
-import type { Totals } from '../totals';
+import { percentRateToDecimal } from '../percent';
+import type { Adjustment, Totals } from '../totals';
 import { businessSchema } from './businesses';
 import { clientSchema } from './clients';
 import {
@@ -202,7 +203,7 @@ export const invoiceDataSchema = z.object({
   logo_url: z.string().nullable(),
   items: z.array(invoiceItemDataSchema),
   show_tax: z.boolean(),
-  /** Percent (0-100) when tax_type is percent, else an amount. */
+  /** Percent (0-100, at most 3 decimals: 8.875) when tax_type is percent, else an amount. */
   tax_percent: amountSchema,
   tax_type: adjustmentTypeOutSchema,
   show_discount: z.boolean(),
@@ -376,10 +377,10 @@ export function toInvoiceData(document: InvoiceDocument): InvoiceData {
       unit_cost: toDecimal(item.unitCost),
     })),
     show_tax: document.tax.enabled,
-    tax_percent: toDecimal(document.tax.value),
+    tax_percent: adjustmentToDecimal(document.tax),
     tax_type: document.tax.type,
     show_discount: document.discount.enabled,
-    discount_percent: toDecimal(document.discount.value),
+    discount_percent: adjustmentToDecimal(document.discount),
     discount_type: document.discount.type,
     show_shipping: document.shipping.enabled,
     shipping_amount: toDecimal(document.shipping.amount),
@@ -387,6 +388,11 @@ export function toInvoiceData(document: InvoiceDocument): InvoiceData {
     payment_instructions: document.paymentInstructions,
     terms: document.terms,
   };
+}
+
+/** A percent adjustment as its decimal percent (8.875), a fixed one as its decimal amount. */
+function adjustmentToDecimal(adjustment: Adjustment): number {
+  return adjustment.type === 'percent' ? percentRateToDecimal(adjustment.value) : toDecimal(adjustment.value);
 }
 
 export function toEditData(

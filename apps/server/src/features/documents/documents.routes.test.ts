@@ -71,6 +71,20 @@ describe('POST /generate-invoice', () => {
     expect(Number(rows[0].n)).toBe(0);
   });
 
+  it('prints a 3-decimal rate as typed and its tax exact to the cent', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/generate-invoice',
+      payload: { ...specPayload, tax_percent: 8.875, discount_type: 'percent', discount_percent: '8.250' },
+    });
+    expect(response.statusCode).toBe(200);
+    const text = await pdfText(response.rawPayload);
+    // 90.03 × 8.875 % = 7.9901625 → 7.99; 90.03 × 8.25 % = 7.427475 → 7.43; 90.03 + 7.99 − 7.43 + 12.50 = 103.09
+    expect(text).toContain('Tax (8.875%) €7.99');
+    expect(text).toContain('Discount (8.25%) -€7.43');
+    expect(text).toContain('€103.09');
+  });
+
   it('ignores tax, discount and shipping that are not shown', async () => {
     const response = await t.app.inject({
       method: 'POST',
@@ -93,6 +107,11 @@ describe('POST /generate-invoice', () => {
     ['non-numeric cost', { items: [{ name: 'x', quantity: 1, unit_cost: 'ten' }] }, 'Rate'],
     ['negative cost', { items: [{ name: 'x', quantity: 1, unit_cost: -3 }] }, 'Rate'],
     ['percent above 100', { tax_type: 'percent', tax_percent: 100.01 }, 'Tax percent must be between 0 and 100.'],
+    [
+      'a percent with 4 decimals',
+      { tax_type: 'percent', tax_percent: 8.8755 },
+      'Tax percent must be a non-negative number with at most 3 decimals.',
+    ],
     ['unknown currency', { currency: 'XYZ' }, 'Unknown currency'],
     ['bad issued date', { issued_date: '21/11/2026' }, 'YYYY-MM-DD'],
     ['impossible due date', { due_date: '2026-02-30' }, 'YYYY-MM-DD'],

@@ -3,6 +3,7 @@ import { PUBLIC_LINK_MESSAGES, publicInvoicePdfPath, type PublicInvoice } from '
 import { logoRefToUrl, type InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { invoiceFileName } from '@invoicer/domain/invoice-number';
 import { toDecimal } from '@invoicer/domain/money';
+import { percentRateToDecimal } from '@invoicer/domain/percent';
 import { computeTotals, type Adjustment } from '@invoicer/domain/totals';
 import type { Database } from '../../plugins/database';
 import { notFound } from '../../plugins/errors';
@@ -109,7 +110,7 @@ export async function openLinkedInvoice(
 
 const printed = (adjustment: Adjustment) => ({
   shown: adjustment.enabled,
-  percent: adjustment.type === 'percent' ? toDecimal(adjustment.value) : null,
+  percent: adjustment.type === 'percent' ? percentRateToDecimal(adjustment.value) : null,
 });
 
 /**

@@ -14,9 +14,14 @@ import type { InvoiceRow } from './invoices.queries';
 // ---------------------------------------------------------------------------------------------
 // invoices.data
 
-/** Version 1 of invoices.data: the document without items, number, dates and currency (columns). */
+/**
+ * Version 2 of invoices.data: the document without items, number, dates and currency (columns). A
+ * percent tax or discount is a PercentRate (thousandths of a percent, 8.875 % is 8875); version 1
+ * held basis points (8.25 % was 825) and migration 0010 moved every row to version 2
+ * (docs/decisions/0044-percent-rates-in-thousandths.md).
+ */
 export interface StoredInvoiceData {
-  v: 1;
+  v: 2;
   from: string;
   to: string;
   tax: Adjustment;
@@ -30,7 +35,7 @@ export interface StoredInvoiceData {
 
 export function toStoredData(document: InvoiceDocument): StoredInvoiceData {
   return {
-    v: 1,
+    v: 2,
     from: document.from,
     to: document.to,
     tax: document.tax,
@@ -48,12 +53,21 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const minor = (value: unknown): number => (typeof value === 'number' && Number.isSafeInteger(value) ? value : 0);
 
-function adjustment(value: unknown): Adjustment {
+/** Rows before version 2 held basis points: ten thousandths of a percent each. */
+const BASIS_POINT_TO_RATE = 10;
+
+/**
+ * A stored tax or discount. A row of an earlier version (written by a server older than migration
+ * 0010, should one still run beside a newer one) holds basis points and is read on the new scale.
+ */
+function adjustment(value: unknown, version: unknown): Adjustment {
   const source = isObject(value) ? value : {};
+  const type = source.type === 'fixed' ? 'fixed' : 'percent';
+  const stored = minor(source.value);
   return {
     enabled: source.enabled === true,
-    type: source.type === 'fixed' ? 'fixed' : 'percent',
-    value: minor(source.value),
+    type,
+    value: type === 'percent' && version !== 2 ? stored * BASIS_POINT_TO_RATE : stored,
   };
 }
 
@@ -82,8 +96,8 @@ export function toDocument(row: InvoiceRow): InvoiceDocument {
       quantity: Number(quantity),
       unitCost: Number(unitCost),
     })),
-    tax: adjustment(data.tax),
-    discount: adjustment(data.discount),
+    tax: adjustment(data.tax, data.v),
+    discount: adjustment(data.discount, data.v),
     shipping: { enabled: shipping.enabled === true, amount: minor(shipping.amount) },
     paymentDetails: text(data.paymentDetails),
     paymentInstructions: text(data.paymentInstructions),

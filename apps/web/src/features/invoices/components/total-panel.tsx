@@ -1,12 +1,13 @@
 import type { Invoice } from '@invoicer/domain/api/invoices';
 import { formatMoney } from '@invoicer/domain/money';
+import { formatPercentRate, percentDecimalToRate } from '@invoicer/domain/percent';
 import type { Totals } from '@invoicer/domain/totals';
 import { DEFAULT_SYMBOL } from '../model/format';
 import { Panel } from '../../../components/ui/panel';
 
-/** '7.5%' for a percent adjustment; nothing for a fixed one. */
+/** ' (8.875%)' for a percent adjustment, as the PDF prints it; nothing for a fixed one. */
 function rate(type: 'percent' | 'fixed', value: number): string {
-  return type === 'percent' ? ` (${value}%)` : '';
+  return type === 'percent' ? ` (${formatPercentRate(percentDecimalToRate(value))}%)` : '';
 }
 
 /** The total and how it is made: each item's line, the subtotal and the shown adjustments. */

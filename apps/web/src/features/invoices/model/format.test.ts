@@ -1,3 +1,4 @@
+import type { InvoiceData } from '@invoicer/domain/api/invoices';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SYMBOL,
@@ -51,7 +52,7 @@ describe('the invoice page', () => {
   });
 
   it('computes its figures with the one totals function from the stored decimals', () => {
-    const totals = invoiceTotals({
+    const data: InvoiceData = {
       from: 'A',
       to: 'B',
       invoice_number: '1',
@@ -76,9 +77,19 @@ describe('the invoice page', () => {
       payment_details: '',
       payment_instructions: '',
       terms: '',
-    });
+    };
     // 30.03 + 0.29 = 30.32; tax 7.5 % = 2.274 -> 2.27; - 1.50 + 4.35 = 35.44
-    expect(totals).toMatchObject({ lines: [3003, 29], subtotal: 3032, tax: 227, discount: 150, total: 3544 });
+    expect(invoiceTotals(data)).toMatchObject({
+      lines: [3003, 29],
+      subtotal: 3032,
+      tax: 227,
+      discount: 150,
+      total: 3544,
+    });
+    // Rates with 3 decimals: tax 8.875 % = 2.6908 -> 2.69; a 12.125 % discount = 3.6763 -> 3.68
+    expect(
+      invoiceTotals({ ...data, tax_percent: 8.875, discount_type: 'percent', discount_percent: 12.125 }),
+    ).toMatchObject({ subtotal: 3032, tax: 269, discount: 368, total: 3032 + 269 - 368 + 435 });
   });
 
   it("dates and times of the activity log and the Viewed marker, in the reader's zone", () => {

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, failureMessage } from '../../../lib/api-client';
 import { useDownloadPublicPdf, usePublicInvoice } from '../hooks/use-public-invoice';
-import { adjustmentLabel, blockLines, longDate, money } from '../model/format';
+import { adjustmentLabel, blockLines, longDate, money, quantityText } from '../model/format';
 import { PUBLIC_INVOICE_TEXTS } from '../model/messages';
 
 /** Search engines must not index an invoice, whatever link leads to it (the server also says so in a header). */
@@ -128,7 +128,9 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
                   <span className="font-medium break-words text-slate-900">{item.name}</span>
                   {item.description && <span className="block text-slate-600">{item.description}</span>}
                 </td>
-                <td className="px-3 py-2 text-right align-top text-slate-800 tabular-nums">{item.quantity}</td>
+                <td className="px-3 py-2 text-right align-top text-slate-800 tabular-nums">
+                  {quantityText(item.quantity)}
+                </td>
                 <td className="px-3 py-2 text-right align-top whitespace-nowrap text-slate-800 tabular-nums">
                   {money(item.unit_cost, symbol)}
                 </td>
@@ -150,7 +152,7 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
               </div>
               {item.description && <p className="break-words text-slate-600">{item.description}</p>}
               <p className="text-slate-600 tabular-nums">
-                {item.quantity} × {money(item.unit_cost, symbol)}
+                {quantityText(item.quantity)} × {money(item.unit_cost, symbol)}
               </p>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustmentLabel, blockLines, longDate, money } from './format';
+import { adjustmentLabel, blockLines, longDate, money, quantityText } from './format';
 
 describe('the public invoice page prints as the PDF does', () => {
   it('amounts with the currency symbol, negative ones with a leading minus', () => {
@@ -16,6 +16,10 @@ describe('the public invoice page prints as the PDF does', () => {
   it('blocks as their non-blank lines, adjustments with their percent', () => {
     expect(blockLines('  Acme  \r\n\n1 Main Street\r')).toEqual(['Acme', '1 Main Street']);
     expect(adjustmentLabel('Tax', 7.5)).toBe('Tax (7.5%)');
+    expect(adjustmentLabel('Tax', 8.875)).toBe('Tax (8.875%)');
+    expect(adjustmentLabel('Tax', 8)).toBe('Tax (8%)');
     expect(adjustmentLabel('Discount', null)).toBe('Discount');
+    expect(quantityText(3)).toBe('3');
+    expect(quantityText(1234567)).toBe('1,234,567');
   });
 });

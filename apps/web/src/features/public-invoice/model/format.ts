@@ -1,5 +1,6 @@
 import { formatLongUsDate, isIsoDate } from '@invoicer/domain/dates';
 import { amountToMinor, formatMoney } from '@invoicer/domain/money';
+import { formatPercentRate, percentDecimalToRate } from '@invoicer/domain/percent';
 
 /** An amount of the answer (a decimal) as the PDF prints it: '€1,234.50'. */
 export function money(amount: number, symbol: string): string {
@@ -19,7 +20,12 @@ export function blockLines(text: string): string[] {
     .filter((line) => line !== '');
 }
 
-/** 'Tax (7.5%)' for a percent, 'Tax' for a fixed amount, as on the PDF. */
+/** 'Tax (8.875%)' for a percent, 'Tax' for a fixed amount, as on the PDF. */
 export function adjustmentLabel(name: string, percent: number | null): string {
-  return percent === null ? name : `${name} (${percent}%)`;
+  return percent === null ? name : `${name} (${formatPercentRate(percentDecimalToRate(percent))}%)`;
+}
+
+/** A quantity as the PDF prints it: '1,000'. */
+export function quantityText(quantity: number): string {
+  return String(quantity).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
