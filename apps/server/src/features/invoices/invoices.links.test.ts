@@ -248,6 +248,17 @@ describe('GET /api/public/invoices/{token}', () => {
     for (const secret of [ada.id, id, ada.email, ada.cookie.slice(4)]) expect(response.body).not.toContain(secret);
   });
 
+  it('prints a percent rate with its three decimals, and the same totals as the owner sees', async () => {
+    const id = await newInvoice(t, ada, { tax_percent: 8.875, discount_percent: 12.125, discount_type: 'percent' });
+    const { token } = await shareOk(t, ada, id);
+    const { invoice } = publicInvoiceResponseSchema.parse((await openLink(t, token)).json());
+    expect([invoice.tax, invoice.discount]).toEqual([
+      { shown: true, percent: 8.875 },
+      { shown: true, percent: 12.125 },
+    ]);
+    expect(invoice.totals).toEqual((await invoiceOf(t, ada, id)).totals);
+  });
+
   it('shows an uploaded logo by its public address, which a guest can load', async () => {
     const { default: sharp } = await import('sharp');
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } })
