@@ -1,3 +1,4 @@
+import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { setPriority } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
@@ -19,12 +20,19 @@ export interface PdfWorkerData {
 }
 
 export type PdfTask =
-  | { kind: 'pdf'; invoice: InvoiceDocument; template?: TemplateName; logo: Uint8Array | null }
+  | {
+      kind: 'pdf';
+      invoice: InvoiceDocument;
+      template?: TemplateName;
+      logo: Uint8Array | null;
+      transfer?: EpcCreditTransfer | null;
+    }
   | {
       kind: 'preview';
       invoice: InvoiceDocument;
       template?: TemplateName;
       logo: Uint8Array | null;
+      transfer?: EpcCreditTransfer | null;
       page: number;
       dpi?: number;
     };
@@ -113,6 +121,7 @@ export default async function runPdfTask(task: PdfTask): Promise<PdfTaskResult |
   const pdf = await renderInvoicePdf(task.invoice, {
     template: task.template,
     logo: task.logo ? { bytes: task.logo } : null,
+    transfer: task.transfer ?? null,
   });
   if (task.kind === 'pdf')
     return move(new Transfer({ ok: true, kind: 'pdf', pdf, ...memory() }, [pdf.buffer as ArrayBuffer])) as Transfer;

@@ -35,7 +35,6 @@ import {
   replaceInvoice,
   setInvoiceStatus,
 } from './invoices.service';
-import { toDocument } from './invoices.stored-data';
 
 /** The optional Idempotency-Key header of a save (ADR 12); a malformed one is refused, never ignored. */
 function idempotencyKey(header: string | string[] | undefined): string | undefined {
@@ -93,8 +92,7 @@ const invoicesRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }>
       const entries: ZipEntry[] = ordered.map((head, index) => ({
         name: names[index]!,
         mtime: head.updatedAt,
-        render: async () =>
-          renderStoredInvoice(app.db, pdf, toDocument(await getInvoiceRow(app.db, userId, head.id)), context),
+        render: async () => renderStoredInvoice(app.db, pdf, await getInvoiceRow(app.db, userId, head.id), context),
       }));
       const today = new Date().toISOString().slice(0, 10);
       return reply
@@ -202,11 +200,11 @@ const invoicesRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }>
     { schema: { params: idParamSchema, querystring: userIdQuerySchema }, config: { rateLimit } },
     async (request, reply) => {
       const { userId } = requireSession(request);
-      const document = toDocument(await getInvoiceRow(app.db, userId, request.params.id.toLowerCase()));
-      const bytes = await renderStoredInvoice(app.db, pdf, document, await renderContext(request, reply));
+      const row = await getInvoiceRow(app.db, userId, request.params.id.toLowerCase());
+      const bytes = await renderStoredInvoice(app.db, pdf, row, await renderContext(request, reply));
       return reply
         .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', contentDisposition(invoiceFileName(document.invoiceNumber, document.issuedDate)))
+        .header('Content-Disposition', contentDisposition(invoiceFileName(row.invoiceNumber, row.issuedDate)))
         .header('Cache-Control', 'no-store')
         .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     },
