@@ -1,4 +1,3 @@
-import { epcCreditTransfer, type EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { invoiceFileName } from '@invoicer/domain/invoice-number';
 import { Zip, ZipPassThrough } from 'fflate';
@@ -6,7 +5,7 @@ import { Readable } from 'node:stream';
 import type { Database } from '../../plugins/database';
 import { resolveLogo } from '../../shared/logos/resolve-logo';
 import type { PdfPool, PdfRenderOptions } from '../../pdf/pdf-pool';
-import { findInvoicePayee } from './invoices.parties.queries';
+import { storedInvoiceTransfer } from './invoices.payment-qr';
 import type { InvoiceRow } from './invoices.queries';
 import { toDocument } from './invoices.stored-data';
 
@@ -31,30 +30,6 @@ export async function storedInvoiceLogo(db: Database, logo: InvoiceDocument['log
   } catch {
     return null;
   }
-}
-
-/**
- * What a stored invoice still asks to be paid, for its payment QR code: the total, or nothing once it is
- * paid. Payments will make this the balance due (total less what was paid).
- */
-function amountDueMinor(row: Pick<InvoiceRow, 'status' | 'totalMinor'>): number {
-  return row.status === 'paid' ? 0 : row.totalMinor;
-}
-
-/**
- * The SEPA credit transfer a stored invoice asks for, printed as its EPC QR code: a EUR invoice from a
- * business with an IBAN in SEPA, for the amount due, the invoice number as the remittance
- * (docs/decisions/0047-sepa-payment-qr.md); null otherwise. The PDF and the public invoice page both
- * take it from here, so they show the same code.
- */
-export async function storedInvoiceTransfer(db: Database, row: InvoiceRow): Promise<EpcCreditTransfer | null> {
-  if (row.currency !== 'EUR' || row.businessId === null) return null;
-  return epcCreditTransfer({
-    payee: await findInvoicePayee(db, row.id),
-    currency: row.currency,
-    amountDueMinor: amountDueMinor(row),
-    invoiceNumber: row.invoiceNumber,
-  });
 }
 
 /** The PDF of a stored invoice; `context` names whose work it is for the engine's fair queue. */

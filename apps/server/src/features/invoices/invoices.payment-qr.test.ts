@@ -1,4 +1,6 @@
 import { unzipSync } from 'fflate';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { extractText } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestAccount } from '../../../test/accounts';
@@ -6,6 +8,8 @@ import type { TestApp } from '../../../test/app';
 import { as, createInvoice } from '../../../test/invoice-fixtures';
 import { qrCodesOnPdfPage } from '../../../test/qr-codes';
 import { adaAndBob } from '../../../test/two-users';
+import { storedInvoicePaymentQr } from './invoices.payment-qr';
+import { getInvoiceRow } from './invoices.service';
 
 /** The caption the PDF prints beside the code (apps/server/src/pdf/templates/modern.ts). */
 const CAPTION = 'Scan to pay with your banking app';
@@ -64,6 +68,27 @@ describe('the SEPA payment QR code on a stored invoice’s PDF', () => {
     const text = await pdfText(pdf);
     expect(text).toContain(CAPTION);
     expect(text).toContain('IBAN: DE89 3704 0044 0532 0130 00');
+  });
+
+  it('gives the public invoice page the same code: the payload and an SVG that scans to it', async () => {
+    const id = await createInvoice(t.app, ada, { invoice_number: 'WEB-1' }, { business_id: sepaBusiness });
+    const [printed] = await qrCodesOnPdfPage(await pdfOf(id));
+    const qr = await storedInvoicePaymentQr(t.app.db, await getInvoiceRow(t.app.db, ada.id, id));
+    expect(qr?.payload).toBe(printed!.data);
+    const { data, info } = await sharp(Buffer.from(qr!.svg), { density: 300 })
+      .flatten({ background: '#fff' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const scanned = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
+    expect(scanned?.data).toBe(printed!.data);
+    const usd = await createInvoice(
+      t.app,
+      ada,
+      { invoice_number: 'WEB-2', currency: 'USD' },
+      { business_id: sepaBusiness },
+    );
+    expect(await storedInvoicePaymentQr(t.app.db, await getInvoiceRow(t.app.db, ada.id, usd))).toBeNull();
   });
 
   it('reads the business as it is now, and names the account holder when there is one', async () => {
