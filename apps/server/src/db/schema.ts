@@ -120,13 +120,29 @@ function partyIndexes(
   ];
 }
 
-export const businesses = pgTable('businesses', { ...partyColumns(), logoUrl: text('logo_url') }, (t) => [
-  ...partyIndexes('businesses', t),
-  // The guest-logo sweep asks whether any business still uses an uploaded logo.
-  index('businesses_logo_url_idx')
-    .on(t.logoUrl)
-    .where(sql`${t.logoUrl} is not null`),
-]);
+export const businesses = pgTable(
+  'businesses',
+  {
+    ...partyColumns(),
+    logoUrl: text('logo_url'),
+    // The bank account a SEPA payment QR code names (docs/decisions/0047-sepa-payment-qr.md): compact,
+    // upper case, checked by the domain (mod 97 for the IBAN); '' when none.
+    iban: text('iban').notNull().default(''),
+    bic: text('bic').notNull().default(''),
+    accountHolder: text('account_holder').notNull().default(''),
+  },
+  (t) => [
+    ...partyIndexes('businesses', t),
+    // The guest-logo sweep asks whether any business still uses an uploaded logo.
+    index('businesses_logo_url_idx')
+      .on(t.logoUrl)
+      .where(sql`${t.logoUrl} is not null`),
+    // The shapes the domain stores, so no other writer can leave a spaced or lower-case code behind.
+    check('businesses_iban_shape', sql`${t.iban} ~ '^([A-Z]{2}[0-9]{2}[A-Z0-9]{11,30})?$'`),
+    check('businesses_bic_shape', sql`${t.bic} ~ '^([A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?)?$'`),
+    check('businesses_account_holder_length', sql`char_length(${t.accountHolder}) <= 70`),
+  ],
+);
 
 export const clients = pgTable('clients', partyColumns(), (t) => partyIndexes('clients', t));
 

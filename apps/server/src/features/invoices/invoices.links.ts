@@ -19,6 +19,7 @@ import {
   type LinkState,
 } from '../../shared/public-links';
 import { contractCurrency } from './invoices.contract';
+import { storedInvoiceTransfer } from './invoices.payment-qr';
 import { findInvoice, findInvoiceForPdf, findInvoiceHeads, lockInvoice, type InvoiceRow } from './invoices.queries';
 import { toDocument, toPdfSource } from './invoices.stored-data';
 import type { InvoiceWithJsonItems } from '../../pdf/invoice-json';
@@ -119,7 +120,7 @@ export async function linkedInvoicePdfSource(db: Database, token: string): Promi
   if (!target) throw linkNotFound();
   const row = await findInvoiceForPdf(db, target.userId, target.invoiceId);
   if (!row) throw linkNotFound();
-  return toPdfSource(row);
+  return toPdfSource(row, await storedInvoiceTransfer(db, row));
 }
 
 const printed = (adjustment: Adjustment) => ({

@@ -123,6 +123,11 @@ export async function findInvoice(db: Database, userId: string, id: string): Pro
  * the engine the document's weight without them.
  */
 const pdfColumns = {
+  // What the payment QR code needs (invoices.payment-qr.ts): whose business, which currency, what is due.
+  id: invoices.id,
+  status: effectiveStatusSql(),
+  businessId: invoices.businessId,
+  totalMinor: invoices.totalMinor,
   invoiceNumber: invoices.invoiceNumber,
   issuedDate: invoices.issuedDate,
   dueDate: invoices.dueDate,
@@ -134,6 +139,10 @@ const pdfColumns = {
 };
 
 export type InvoicePdfRow = {
+  id: string;
+  status: InvoiceStatus;
+  businessId: string | null;
+  totalMinor: number;
   invoiceNumber: string;
   issuedDate: string | null;
   dueDate: string | null;

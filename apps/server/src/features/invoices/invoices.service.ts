@@ -27,6 +27,7 @@ import { insertNotification, invoiceCreatedNotification, invoiceStatusNotificati
 import { toEmbeddedBusiness, toEmbeddedClient, toInvoice, toInvoiceListItem } from './invoices.contract';
 import { listInvoices } from './invoices.list.queries';
 import { findEmbeddedBusiness, findEmbeddedClient, ownsBusiness, ownsClient } from './invoices.parties.queries';
+import { storedInvoiceTransfer } from './invoices.payment-qr';
 import {
   deleteInvoice,
   findSaveKey,
@@ -94,7 +95,7 @@ export async function matchingInvoiceIds(db: Database, userId: string, filter: I
 export async function getInvoicePdfSource(db: Database, userId: string, id: string): Promise<InvoiceWithJsonItems> {
   const row = await findInvoiceForPdf(db, userId, id);
   if (!row) throw notFound(INVOICE_MESSAGES.notFound);
-  return toPdfSource(row);
+  return toPdfSource(row, await storedInvoiceTransfer(db, row));
 }
 
 export async function getInvoiceRow(db: Database, userId: string, id: string): Promise<InvoiceRow> {
