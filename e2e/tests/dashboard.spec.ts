@@ -117,7 +117,9 @@ test.describe('dashboard', () => {
     await expect(card(page, 'Total Revenue')).toContainText('€100.00');
     await expect(card(page, 'Outstanding')).toContainText('€325.75'); // sent 250.50 + overdue 75.25
     await expect(card(page, 'Total Invoices')).toContainText('4');
+    // The saved clients (Acme Corp, Beta Labs), not the five names on the invoices: the card says so.
     await expect(card(page, 'Clients')).toContainText('2');
+    await expect(card(page, 'Clients')).toContainText('Saved in your client list');
 
     const status = panel(page, 'Invoice Status');
     await expect(status.getByRole('term')).toHaveText(['Paid', 'Unpaid', 'Draft', 'Overdue']);

@@ -59,6 +59,7 @@ export function PartyFormDialog<Name extends PartyFieldName, Saved>({
   description,
   onClose,
   form,
+  returnFocus = null,
 }: {
   open: boolean;
   noun: Noun;
@@ -67,6 +68,8 @@ export function PartyFormDialog<Name extends PartyFieldName, Saved>({
   description: string;
   onClose: () => void;
   form: PartyFormConfig<Name, Saved>;
+  /** Gets focus back on close (a dialog opened from a row's menu: that menu's button). */
+  returnFocus?: HTMLElement | null;
 }) {
   const [busy, setBusy] = useState(false);
   return (
@@ -79,6 +82,7 @@ export function PartyFormDialog<Name extends PartyFieldName, Saved>({
       description={description}
       busy={busy}
       className="max-w-md"
+      returnFocus={returnFocus}
     >
       <Fragment key={editingId ?? 'new'}>
         <PartyForm noun={noun} editing={editingId !== null} onClose={onClose} onBusyChange={setBusy} {...form} />

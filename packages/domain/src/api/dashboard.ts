@@ -69,7 +69,7 @@ export const dashboardSummarySchema = z.object({
   unpaid_invoices: z.number().int(),
   paid_invoices: z.number().int(),
   overdue_invoices: z.number().int(),
-  /** The Clients card: the user's clients. */
+  /** The Clients card: the user's saved clients, in every currency (names typed on invoices are not clients). */
   unique_clients: z.number().int(),
   /** The newest DASHBOARD_RECENT_INVOICES by created_at, in this currency. */
   invoices: z.array(dashboardInvoiceSchema),

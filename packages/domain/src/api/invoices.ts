@@ -43,8 +43,14 @@ export const INVOICE_MESSAGES = {
   clientNotFound: 'Client not found',
   businessNotFound: 'Business not found',
   statusFilter: 'Status filter must be one of all, draft, sent, paid or overdue.',
+  sort: 'Sort must be one of created, number, client, amount, status or issued.',
+  order: 'Order must be asc or desc.',
   bulkEmpty: 'Select at least one invoice to download.',
   bulkTooMany: `At most ${BULK_DOWNLOAD_MAX} invoices can be downloaded at once.`,
+  bulkTooManyMatching: (count: number) =>
+    `${count.toLocaleString('en-US')} invoices match; at most ${BULK_DOWNLOAD_MAX} can be downloaded at once. Narrow the search or the status filter.`,
+  bulkNoneMatching: 'No invoices match this search and status filter.',
+  bulkEitherOr: 'Send either invoice_ids or all_matching, not both.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.',
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different invoice. Send a new key with a new invoice.',
@@ -143,13 +149,77 @@ const statusFilterSchema = z
     return status;
   });
 
-/** GET /api/invoices?user_id&page&per_page=10&search&status. The status filter uses the effective status. */
-export const invoiceListQuerySchema = z.object({
-  user_id: userIdField,
-  ...pageQueryShape(INVOICES_DEFAULT_PER_PAGE),
+/**
+ * The list's sorts (docs/decisions/0043-sorting-the-invoice-list.md): `created` is the default order
+ * (newest first); the others are the columns: Invoice #, Client, Amount Due, Status, Date Issued.
+ * Ties are broken by creation time, then id, in the same direction, so pages never overlap.
+ */
+export const INVOICE_SORTS = ['created', 'number', 'client', 'amount', 'status', 'issued'] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const DEFAULT_INVOICE_SORT: InvoiceSort = 'created';
+
+/**
+ * The order a sort takes when none is given, which is also a column header's first click: text and
+ * status ascending (A to Z; what needs attention first), amounts and dates descending (largest,
+ * newest first).
+ */
+export const DEFAULT_SORT_ORDER: Readonly<Record<InvoiceSort, SortOrder>> = {
+  created: 'desc',
+  number: 'asc',
+  client: 'asc',
+  amount: 'desc',
+  status: 'asc',
+  issued: 'desc',
+};
+
+/**
+ * The status sort, ascending, by effective status: what needs attention first. Overdue (owed and
+ * late), Sent (owed), Draft (not sent yet), Paid (done).
+ */
+export const STATUS_SORT_ORDER: readonly InvoiceStatus[] = ['overdue', 'sent', 'draft', 'paid'];
+
+/** A query word of a fixed set, any case, surrounding spaces ignored; absent or blank is undefined. */
+function queryWordSchema<T extends string>(values: readonly T[], message: string) {
+  return z
+    .string({ error: message })
+    .optional()
+    .transform((value, ctx): T | undefined => {
+      const text = (value ?? '').trim().toLowerCase();
+      if (text === '') return undefined;
+      if (!(values as readonly string[]).includes(text)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return text as T;
+    });
+}
+
+/** What chooses and orders the list's invoices, paging aside: shared by the list and "all matching". */
+const listFilterShape = {
   search: searchQuerySchema,
   status: statusFilterSchema,
-});
+  sort: queryWordSchema(INVOICE_SORTS, INVOICE_MESSAGES.sort),
+  order: queryWordSchema(SORT_ORDERS, INVOICE_MESSAGES.order),
+};
+
+/** A sort left out is the default one; an order left out is the sort's own (DEFAULT_SORT_ORDER). */
+function withSortDefaults<T extends { sort: InvoiceSort | undefined; order: SortOrder | undefined }>(
+  query: T,
+): Omit<T, 'sort' | 'order'> & { sort: InvoiceSort; order: SortOrder } {
+  const { sort, order, ...rest } = query;
+  const chosen = sort ?? DEFAULT_INVOICE_SORT;
+  return { ...rest, sort: chosen, order: order ?? DEFAULT_SORT_ORDER[chosen] };
+}
+
+/**
+ * GET /api/invoices?user_id&page&per_page=10&search&status&sort&order. The status filter and the
+ * status sort use the effective status; `order` defaults to the sort's own (DEFAULT_SORT_ORDER).
+ */
+export const invoiceListQuerySchema = z
+  .object({ user_id: userIdField, ...pageQueryShape(INVOICES_DEFAULT_PER_PAGE), ...listFilterShape })
+  .transform(withSortDefaults);
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
 /** GET /api/invoices/{id}?user_id&include_client=true&include_business=true */
@@ -164,15 +234,33 @@ export type InvoiceDetailQuery = z.infer<typeof invoiceDetailQuerySchema>;
 export const invoiceStatusBodySchema = z.object({ user_id: userIdField, status: statusInputSchema });
 export type InvoiceStatusBody = z.infer<typeof invoiceStatusBodySchema>;
 
-/** Bulk download of the list's selection: one ZIP, one `{number}_{date}.pdf` per invoice. */
-export const bulkDownloadBodySchema = z.object({
-  user_id: userIdField,
-  invoice_ids: z
-    .array(uuidSchema('Invoice id'), { error: INVOICE_MESSAGES.bulkEmpty })
-    .min(1, { error: INVOICE_MESSAGES.bulkEmpty })
-    .max(BULK_DOWNLOAD_MAX, { error: INVOICE_MESSAGES.bulkTooMany })
-    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
-});
+/** The list's search, status filter and sort, without paging: "all N invoices" of a selection. */
+export const invoiceListFilterSchema = z.object(listFilterShape).transform(withSortDefaults);
+export type InvoiceListFilter = z.infer<typeof invoiceListFilterSchema>;
+
+/**
+ * Bulk download of the list's selection: one ZIP, one `{number}_{date}.pdf` per invoice. Either the
+ * ids chosen (1 to 100), or `all_matching`, every invoice the list's search and status filter find
+ * (in the list's order; at most 100, else 400 with how many matched).
+ */
+export const bulkDownloadBodySchema = z
+  .object({
+    user_id: userIdField,
+    invoice_ids: z
+      .array(uuidSchema('Invoice id'), { error: INVOICE_MESSAGES.bulkEmpty })
+      .min(1, { error: INVOICE_MESSAGES.bulkEmpty })
+      .max(BULK_DOWNLOAD_MAX, { error: INVOICE_MESSAGES.bulkTooMany })
+      .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
+      .optional(),
+    all_matching: invoiceListFilterSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.invoice_ids === undefined && body.all_matching === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['invoice_ids'], message: INVOICE_MESSAGES.bulkEmpty });
+    } else if (body.invoice_ids !== undefined && body.all_matching !== undefined) {
+      ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.bulkEitherOr });
+    }
+  });
 export type BulkDownloadBody = z.infer<typeof bulkDownloadBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -240,6 +328,8 @@ export const invoiceSchema = z.object({
   issued_date: z.string().nullable(),
   due_date: z.string().nullable(),
   total_amount: amountSchema,
+  /** What is still owed: 0 once paid, else the total (amountDueMinor in amount-due.ts). */
+  amount_due: amountSchema,
   totals: invoiceTotalsSchema,
   currency: invoiceCurrencySchema,
   /** First line of To, or the linked client's name. */
@@ -267,6 +357,7 @@ export const invoiceListItemSchema = invoiceSchema.pick({
   issued_date: true,
   due_date: true,
   total_amount: true,
+  amount_due: true,
   currency: true,
   client_name: true,
   client_id: true,

@@ -40,6 +40,7 @@ export function toInvoiceListItem(row: InvoiceListRow): InvoiceListItem {
     issued_date: row.issuedDate,
     due_date: row.dueDate,
     total_amount: toDecimal(Number(row.totalMinor)),
+    amount_due: toDecimal(Number(row.amountDueMinor)),
     currency: contractCurrency(row),
     client_name: row.clientName,
     client_id: row.clientId,

@@ -36,6 +36,7 @@ export const listColumns = {
   clientId: invoices.clientId,
   businessId: invoices.businessId,
   totalMinor: invoices.totalMinor,
+  amountDueMinor: invoices.amountDueMinor,
 };
 
 /** Everything the contract's invoice is made of, in one row: the list's columns, the totals, the document and the items. */
@@ -70,6 +71,7 @@ export interface InvoiceRow {
   discountMinor: number;
   shippingMinor: number;
   totalMinor: number;
+  amountDueMinor: number;
   data: unknown;
   items: StoredItem[];
 }

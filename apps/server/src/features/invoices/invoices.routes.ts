@@ -31,6 +31,7 @@ import {
   getInvoicePdfSource,
   getNextInvoiceNumber,
   listUserInvoices,
+  matchingInvoiceIds,
   removeInvoice,
   replaceInvoice,
   setInvoiceStatus,
@@ -77,7 +78,8 @@ const invoicesRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }>
     { schema: { body: bulkDownloadBodySchema }, config: { rateLimit } },
     async (request, reply) => {
       const { userId } = requireSession(request);
-      const ids = request.body.invoice_ids;
+      const { invoice_ids: chosen, all_matching: matching } = request.body;
+      const ids = matching ? await matchingInvoiceIds(app.db, userId, matching) : (chosen ?? []);
       const heads = await findInvoiceHeads(app.db, userId, ids);
       // All or nothing: one unknown or foreign id and no byte of any invoice is sent.
       if (heads.length !== ids.length) throw notFound(INVOICE_MESSAGES.notFound);

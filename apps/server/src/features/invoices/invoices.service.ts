@@ -3,11 +3,13 @@ import type { Business } from '@invoicer/domain/api/businesses';
 import type { Client } from '@invoicer/domain/api/clients';
 import { paginate, type Pagination } from '@invoicer/domain/api/common';
 import {
+  BULK_DOWNLOAD_MAX,
   INVOICE_MESSAGES,
   recipientName,
   toEditData,
   type EditData,
   type Invoice,
+  type InvoiceListFilter,
   type InvoiceListItem,
   type InvoiceListQuery,
   type SavedInvoiceBody,
@@ -60,8 +62,29 @@ export async function listUserInvoices(
     perPage: query.per_page,
     status: query.status,
     words: invoiceSearchWords(query.search),
+    sort: query.sort,
+    order: query.order,
   });
   return { invoices: rows.map(toInvoiceListItem), pagination: paginate(query.page, query.per_page, total) };
+}
+
+/**
+ * The ids of every invoice the list's search and status filter find, in the list's order, for a
+ * bulk download of "all N invoices": at most BULK_DOWNLOAD_MAX, else a 400 that says how many
+ * matched (docs/decisions/0033-bulk-download-as-one-zip.md).
+ */
+export async function matchingInvoiceIds(db: Database, userId: string, filter: InvoiceListFilter): Promise<string[]> {
+  const { rows, total } = await listInvoices(db, userId, {
+    page: 1,
+    perPage: BULK_DOWNLOAD_MAX,
+    status: filter.status,
+    words: invoiceSearchWords(filter.search),
+    sort: filter.sort,
+    order: filter.order,
+  });
+  if (total === 0) throw badRequest(INVOICE_MESSAGES.bulkNoneMatching);
+  if (total > BULK_DOWNLOAD_MAX) throw badRequest(INVOICE_MESSAGES.bulkTooManyMatching(total));
+  return rows.map((row) => row.id);
 }
 
 /** What the PDF of a stored invoice needs (invoices.queries.ts, findInvoiceForPdf); 404 like a read. */

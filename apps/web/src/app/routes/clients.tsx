@@ -37,7 +37,7 @@ export function ClientsRoute() {
   const editId = pathEditId ?? params.get('edit');
 
   // The modal opened from this page (Add Client, a row's Edit Client).
-  const [local, setLocal] = useState<{ client: Client | null } | null>(null);
+  const [local, setLocal] = useState<{ client: Client | null; opener?: HTMLElement | null } | null>(null);
   const editing = useClient(local ? null : editId);
 
   const updateParams = useCallback(
@@ -113,9 +113,15 @@ export function ClientsRoute() {
         }
         onPageChange={changePage}
         onAdd={() => setLocal({ client: null })}
-        onEdit={(client) => setLocal({ client })}
+        onEdit={(client, opener) => setLocal({ client, opener })}
       />
-      <ClientFormDialog open={dialogOpen} client={dialogClient} onClose={closeModal} onSaved={() => undefined} />
+      <ClientFormDialog
+        open={dialogOpen}
+        client={dialogClient}
+        onClose={closeModal}
+        onSaved={() => undefined}
+        returnFocus={local?.opener ?? null}
+      />
     </>
   );
 }

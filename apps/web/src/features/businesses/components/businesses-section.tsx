@@ -11,6 +11,7 @@ import { deleteBusiness } from '../api/businesses-api';
 import { useBusiness, useBusinessList } from '../hooks/business-queries';
 import { useOnlineStatus } from '../hooks/use-online-status';
 import { failureMessage } from '../../../lib/api-client';
+import { keptCopiesText } from '../../../lib/invoice-count';
 import { BUSINESS_TOASTS } from '../model/business-form';
 import { BusinessCard } from './business-card';
 import { BusinessFormDialog } from './business-form-dialog';
@@ -103,6 +104,12 @@ export function BusinessesSection() {
     clearRequest();
   }, [editError, clearRequest]);
 
+  // The business's invoice count is asked again as the confirmation opens (the card's may be older).
+  const pendingFresh = useBusiness(pendingDelete?.id ?? null);
+  const keptCopies = pendingDelete
+    ? keptCopiesText(pendingFresh.data?.invoice_count ?? pendingDelete.invoice_count, "this business's")
+    : '';
+
   const removal = useMutation({
     networkMode: 'always',
     meta: { invalidates: [queryRoots.businesses, queryRoots.parties] },
@@ -172,9 +179,9 @@ export function BusinessesSection() {
     );
   } else {
     body = (
-      <ul className="grid gap-4 sm:grid-cols-2" aria-label="Businesses">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Businesses">
         {businesses.map((business) => (
-          <li key={business.id} className="flex">
+          <li key={business.id} className="flex min-w-0">
             <BusinessCard
               business={business}
               onEdit={(chosen) => setLocal({ business: chosen })}
@@ -221,7 +228,14 @@ export function BusinessesSection() {
         }}
         title="Delete Business"
         description={
-          pendingDelete ? `Are you sure you want to delete "${pendingDelete.name}"? This action cannot be undone.` : ''
+          pendingDelete ? (
+            <>
+              {`Are you sure you want to delete "${pendingDelete.name}"? This action cannot be undone.`}
+              {keptCopies && <span className="mt-2 block">{keptCopies}</span>}
+            </>
+          ) : (
+            ''
+          )
         }
         confirmLabel="Delete"
         busyLabel="Deleting..."

@@ -1,21 +1,6 @@
 /** A recent invoice without a client name (docs/product/dashboard.md#recent-invoices). */
 export const UNKNOWN_CUSTOMER = 'Unknown Customer';
 
-/**
- * The first letters of the first two words, upper case ('UC' for the unknown customer;
- * docs/product/dashboard.md#recent-invoices).
- */
-export function initials(name: string): string {
-  const letters = name
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join('');
-  return letters || 'UC';
-}
-
 const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',

@@ -30,7 +30,8 @@ export function useInvoiceSave({
     mutationFn: (values: InvoiceFormValues) => saveInvoice(values, invoiceId),
     // Sent even when the browser says it is offline (TanStack would pause it): the failure is then shown.
     networkMode: 'always',
-    meta: { invalidates: [queryRoots.invoices, queryRoots.dashboard] },
+    // Clients and businesses too: their invoice counts (shown on their pages and delete confirmations) follow links.
+    meta: { invalidates: [queryRoots.invoices, queryRoots.dashboard, queryRoots.clients, queryRoots.businesses] },
     onSuccess: (saved, values) => onSaved(values, saved),
     onError: (error) => onFailed(saveErrorMessage(error)),
   });

@@ -118,7 +118,7 @@ function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: strin
       </Link>
       <div className="mt-2 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-bold tracking-tight break-all text-slate-900">
+          <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere text-slate-900">
             Invoice {invoice.invoice_number}
           </h1>
           <StatusBadge status={invoice.status} className="text-sm" />
@@ -180,11 +180,11 @@ function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: strin
         </div>
       </div>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <DetailsPanel invoice={invoice} totals={totals} isMobile={isMobile} />
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <ClientPanel invoice={invoice} />
           <TotalPanel invoice={invoice} totals={totals} />
           <IntegrationsPanel />

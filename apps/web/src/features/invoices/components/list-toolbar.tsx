@@ -66,7 +66,7 @@ export function ListToolbar({ search, status, onSearch, onStatus }: ListToolbarP
           </button>
         )}
       </div>
-      <div role="group" aria-label="Filter by status" className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-1 lg:pb-0">
+      <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-1.5">
         {STATUS_CHIPS.map((chip) => {
           const active = chip.value === status;
           return (

@@ -1,6 +1,6 @@
 import type { InvoiceData } from '@invoicer/domain/api/invoices';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SYMBOL, formatAmount, formatBytes, formatLongDate, formatShortDate } from './format';
+import { amountDueView, DEFAULT_SYMBOL, formatAmount, formatBytes, formatLongDate, formatShortDate } from './format';
 import { addressLines, invoiceTotals, placeholderClient } from './invoice-view';
 
 describe('the invoice pages format', () => {
@@ -10,6 +10,19 @@ describe('the invoice pages format', () => {
     expect(formatAmount(-10.01, '$')).toBe('-$10.01');
     expect(formatAmount(null, null)).toBe(`${DEFAULT_SYMBOL}0.00`);
     expect(formatAmount(5, '')).toBe('£5.00');
+  });
+
+  it('what is due, with the total beside it only when the two differ', () => {
+    const euro = { symbol: '€' };
+    expect(amountDueView({ amount_due: 1234, total_amount: 1234, currency: euro })).toEqual({
+      due: '€1,234.00',
+      total: null,
+    });
+    expect(amountDueView({ amount_due: 0, total_amount: 1234, currency: euro })).toEqual({
+      due: '€0.00',
+      total: '€1,234.00',
+    });
+    expect(amountDueView({ amount_due: 0, total_amount: 0, currency: null })).toEqual({ due: '£0.00', total: null });
   });
 
   it('short en-GB dates, a calendar date in UTC so no time zone moves it', () => {

@@ -37,3 +37,19 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/**
+ * The Amount Due of the list and the invoice page: what is still owed (the server's amount_due:
+ * nothing once paid, later the balance after payments), and the total beside it only when the two
+ * differ ('€0.00' of '€1,234.00').
+ */
+export function amountDueView(invoice: {
+  amount_due: number;
+  total_amount: number;
+  currency?: { symbol?: string } | null;
+}): { due: string; total: string | null } {
+  const symbol = invoice.currency?.symbol;
+  const due = formatAmount(invoice.amount_due, symbol);
+  const total = formatAmount(invoice.total_amount, symbol);
+  return { due, total: due === total ? null : total };
+}

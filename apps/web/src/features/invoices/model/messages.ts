@@ -4,7 +4,6 @@ export const INVOICE_TOASTS = {
   networkError: 'Network error occurred',
   deleted: 'Invoice deleted successfully',
   deleteFailed: 'Failed to delete invoice',
-  statusUpdated: (label: string) => `Invoice status updated to ${label}`,
   statusFailed: 'Failed to update invoice status',
   downloaded: 'Invoice downloaded successfully',
   downloadFailed: 'Failed to download invoice',

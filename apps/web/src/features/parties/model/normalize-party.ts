@@ -1,3 +1,5 @@
+import { initials } from '../../../lib/initials';
+
 /** The kinds of party the picker lists (docs/product/entities.md#party). */
 export type PartyType = 'business' | 'client' | 'vendor';
 
@@ -67,7 +69,6 @@ export function normalizeParty(raw: unknown, type: PartyType): Party | null {
   const address = pick(raw, 'address', 'business_address');
   const phone = pick(raw, 'phone', 'contact_phone');
   const taxId = pick(raw, 'tax_id', 'tax_number');
-  const first = name.charAt(0);
   return {
     id,
     name,
@@ -76,7 +77,7 @@ export function normalizeParty(raw: unknown, type: PartyType): Party | null {
     phone,
     tax_id: taxId,
     invoice_count: count(raw),
-    logo: first ? first.toUpperCase() : '?',
+    logo: initials(name, { fallback: '?', max: 1 }),
     description: [email, phone, oneLine(address), taxId].filter((part) => part !== '').join(' · '),
     type,
     raw,
