@@ -3,7 +3,7 @@ import { createAccount, PASSWORD, signInPage, uniqueEmail } from './support/acco
 import { seriousViolations } from './support/axe';
 
 /**
- * Accounts in the browser (issue 4; spec part 1 §2, §4, §5, §8; part 2 Settings, §5, §8): the auth
+ * Accounts in the browser (issue 4; docs/product/accounts.md, docs/product/settings.md): the auth
  * modal and the /auth page, the guard, the redirects of signed-in users, Settings > Profile with
  * Change Password and Delete Account, against the real server and its PostgreSQL.
  */
@@ -220,7 +220,7 @@ test.describe('desktop', { tag: '@desktop' }, () => {
     await expect(modal.getByRole('alert')).toHaveCount(0);
   });
 
-  test('guard: a protected page opens the login modal on /new; after sign-in the user stays on /new', async ({
+  test('guard: a protected page opens the login modal on /new; after sign-in the user lands on that page', async ({
     page,
     request,
   }) => {
@@ -232,7 +232,8 @@ test.describe('desktop', { tag: '@desktop' }, () => {
     await fillSignIn(modal, account.email, account.password);
     await modal.getByRole('button', { name: 'Sign in' }).click();
     await expect(modal).toBeHidden();
-    await expect(page).toHaveURL(/\/new$/);
+    // The page asked for, with its query (issue 14; more in deep-links.spec.ts).
+    await expect(page).toHaveURL(/\/settings\?section=billing$/);
     await expect(accountMenu(page)).toHaveText('AL');
 
     // Signed in, the protected pages open; /profile is Settings.

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 test('the landing page renders under the strict Content-Security-Policy', async ({ page }) => {
   const errors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('console', (message) => ['error', 'warning'].includes(message.type()) && errors.push(message.text()));
   page.on('pageerror', (error) => errors.push(error.message));
   const response = await page.goto('/');
   expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");

@@ -11,11 +11,11 @@ import { signedInAccount } from './support/accounts';
 
 const DESKTOP = { width: 1440, height: 900 };
 
-/** Every CSP violation and console error of the page, from its first script on. */
+/** Every CSP violation, console error and console warning of the page, from its first script on. */
 async function watch(page: Page): Promise<() => Promise<string[]>> {
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
+    if (message.type() === 'error' || message.type() === 'warning') consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(error.message));
   await page.addInitScript(() => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Stored invoice statuses (DESIGN "statuses"). */
+/** Stored invoice statuses (docs/product/states-and-transitions.md#invoice-statuses). */
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
@@ -59,3 +59,56 @@ export const statusInputSchema = z.string({ error: STATUS_MESSAGE }).transform((
 
 /** A status as responses carry it (always one of the four). */
 export const invoiceStatusSchema = z.enum(INVOICE_STATUSES, { error: STATUS_MESSAGE });
+
+/** What each status means, one line each, as the status menu explains them (docs/product/invoices.md#status-changes). */
+export const STATUS_DESCRIPTIONS: Record<InvoiceStatus, string> = {
+  draft: 'Not sent yet',
+  sent: 'Waiting for payment; becomes Overdue after the due date',
+  paid: 'Payment received',
+  overdue: 'Not paid by the due date',
+};
+
+/** A status as the menu offers it. */
+export interface StatusOption {
+  value: InvoiceStatus;
+  label: string;
+  /** One line on what the status means, or on what choosing it will show. */
+  description: string;
+  /** The invoice reads this status now (its effective status). */
+  current: boolean;
+  /** What the invoice will read once this status is set: differs from `value` only for Sent past the due date. */
+  showsAs: InvoiceStatus;
+}
+
+/**
+ * The menu's choices for an invoice that reads `current` (its effective status). Any status may be
+ * set from any status (docs/decisions/0029-invoice-statuses-and-the-overdue-rule.md), so every
+ * option is enabled; Sent on an invoice past its due date says beforehand that it will read Overdue.
+ * `today` is YYYY-MM-DD in UTC, as the overdue rule reads it.
+ */
+export function statusOptions(current: InvoiceStatus, dueDate: string | null, today: string): StatusOption[] {
+  return INVOICE_STATUSES.map((value) => {
+    const showsAs = effectiveStatus(value, dueDate, today);
+    return {
+      value,
+      label: LABELS[value],
+      description:
+        showsAs === value ? STATUS_DESCRIPTIONS[value] : `Past its due date, so it shows as ${LABELS[showsAs]}`,
+      current: value === current,
+      showsAs,
+    };
+  });
+}
+
+/**
+ * What a status change did, said to the user: `requested` is the status chosen, `effectiveAfter`
+ * the status the invoice reads afterwards (the server's answer). They differ when a sent invoice is
+ * past its due date (docs/product/states-and-transitions.md#the-overdue-rule).
+ */
+export function statusChangeMessage(requested: InvoiceStatus, effectiveAfter: InvoiceStatus): string {
+  const marked = `Marked as ${requested}`;
+  if (requested === effectiveAfter) return marked;
+  if (requested === 'sent' && effectiveAfter === 'overdue')
+    return `${marked}; it is past its due date, so it shows as Overdue`;
+  return `${marked}; it shows as ${LABELS[effectiveAfter]}`;
+}

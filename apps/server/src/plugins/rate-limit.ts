@@ -21,9 +21,9 @@ export async function sweepRateLimits(db: DbExecutor): Promise<number> {
 
 /**
  * @fastify/rate-limit with its counters in PostgreSQL, so limits hold across every server
- * process (DESIGN rule 5). Routes opt in with `config: { rateLimit: { max, timeWindow } }`.
- * If the database is unreachable, requests are let through (the routes that need the
- * database then answer 503 on their own).
+ * process (docs/decisions/0027-rules-that-hold-everywhere.md#rule-5-state-lives-in-postgresql-only). Routes opt in with
+ * `config: { rateLimit: { max, timeWindow } }`. If the database is unreachable, requests are let through (the routes
+ * that need the database then answer 503 on their own).
  */
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;

@@ -132,7 +132,7 @@ describe('Secure cookies', () => {
   });
 });
 
-describe('a user_id naming someone else (DESIGN rule 1)', () => {
+describe('a user_id naming someone else (identity comes from the session)', () => {
   let t: TestApp, ada: TestAccount, bob: TestAccount;
   beforeAll(async () => {
     ({ t, ada, bob } = await adaAndBob());

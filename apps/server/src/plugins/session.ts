@@ -20,8 +20,8 @@ import { HttpError } from './errors';
  * - `config: { auth: 'public' }` (the default outside /api): nothing is looked up unless the
  *   handler calls `request.loadSession()`.
  * On every route that is not public, a `user_id` (or `userId`) in the query or the JSON body
- * that differs from the session user answers 403 (DESIGN rule 1): the spec's calls carry the id,
- * the server only checks it.
+ * that differs from the session user answers 403: older clients sent the id, the server only checks it
+ * (docs/product/routes-and-access.md#a-user-id-in-a-request).
  */
 
 export const SESSION_COOKIE = 'sid';
@@ -32,7 +32,7 @@ export const SESSION_REFRESH_AFTER_MS = 60 * 60 * 1000;
 const SWEEP_CRON = '5 * * * *';
 /** 32 random bytes in base64url, nothing else is ever looked up. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-/** Keys under which the spec's calls name the user (support sends userId). */
+/** Keys under which older clients' calls name the user (support sends userId). */
 const USER_ID_KEYS = ['user_id', 'userId'] as const;
 
 export type AuthMode = 'required' | 'optional' | 'public';
@@ -241,7 +241,10 @@ function namesAnotherUser(value: unknown, userId: string): boolean {
   return text !== '' && text !== 'undefined' && text !== 'null' && text !== userId.toLowerCase();
 }
 
-/** DESIGN rule 1, for every non-public route: a user id in the query or body must be the session user's. */
+/**
+ * For every non-public route: a user id in the query or body must be the session user's
+ * (docs/decisions/0027-rules-that-hold-everywhere.md#rule-1-identity-comes-from-the-session).
+ */
 async function refuseOtherUserId(request: FastifyRequest): Promise<void> {
   const session = request.session ?? (await request.loadSession());
   if (!session) return;

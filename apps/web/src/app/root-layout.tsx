@@ -18,7 +18,10 @@ function AuthModalOnDemand() {
   ) : null;
 }
 
-/** Above every page: nothing renders until the auth state is known (spec part 1 §4). */
+/** The header's height (h-16) and its border, then a gap. */
+const TOAST_TOP = 'calc(4rem + 1px + 0.75rem)';
+
+/** Above every page: nothing renders until the auth state is known (docs/product/states-and-transitions.md#session). */
 export function RootLayout() {
   const session = useSession();
   if (session.status === 'loading') return null;
@@ -26,7 +29,15 @@ export function RootLayout() {
     <>
       <Outlet />
       <AuthModalOnDemand />
-      <Toaster position="top-right" duration={3000} richColors closeButton />
+      <Toaster
+        position="top-right"
+        duration={3000}
+        richColors
+        closeButton
+        // Below the 64 px header (and its border), so no toast covers the bell or the avatar.
+        offset={{ top: TOAST_TOP }}
+        mobileOffset={{ top: TOAST_TOP }}
+      />
       <ScrollRestoration />
     </>
   );

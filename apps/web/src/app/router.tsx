@@ -12,10 +12,20 @@ const dashboard = page(() => import('./routes/dashboard').then((m) => ({ default
 const clients = page(() => import('./routes/clients').then((m) => ({ default: m.ClientsRoute })));
 const businesses = page(() => import('./routes/businesses').then((m) => ({ default: m.BusinessesRoute })));
 
-/** The spec's route table (part 1 §2). */
+/**
+ * What shows while the first page's code loads: nothing, as while the session is asked for
+ * (docs/product/states-and-transitions.md#session). Without it the router rendered nothing anyway,
+ * but warned "No `HydrateFallback` element provided" on every page load.
+ */
+function NothingYet() {
+  return null;
+}
+
+/** The pages and who may open them (docs/product/routes-and-access.md#pages). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    HydrateFallback: NothingYet,
     children: [
       { path: '/', ...page(() => import('./routes/landing').then((m) => ({ default: m.LandingRoute }))) },
       { path: '/auth', ...page(() => import('./routes/auth').then((m) => ({ default: m.AuthRoute }))) },

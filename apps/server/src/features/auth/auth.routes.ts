@@ -43,7 +43,7 @@ export interface AuthRoutesOptions {
 }
 
 /**
- * Sign-up, sign-in, sign-out, the session probe and Google sign-in (spec part 1 §2, §7).
+ * Sign-up, sign-in, sign-out, the session probe and Google sign-in (docs/product/api.md#accounts).
  * Sign-in and sign-up are limited per client address (route limit); failed sign-ins also per
  * known device or, from any other client, per account (ADR 0013).
  */

@@ -4,7 +4,8 @@ import { useSession } from '../../features/auth/hooks/use-session';
 
 /**
  * For guests, a link to a page that needs an account opens the login modal instead of
- * navigating (spec part 1 §2). Returns the click handler to put on such links.
+ * navigating (docs/product/routes-and-access.md#links-a-guest-may-not-follow); signing in there then goes on to the link's page
+ * (docs/product/routes-and-access.md#after-signing-in). Returns the click handler to put on such links.
  */
 export function useGuestGuard() {
   const isGuest = useSession().status !== 'signed-in';
@@ -12,6 +13,8 @@ export function useGuestGuard() {
     (event: MouseEvent) => {
       if (!isGuest || isPublic) return;
       event.preventDefault();
-      openAuthModal('login');
+      const link = event.currentTarget;
+      const path = link instanceof HTMLAnchorElement ? `${link.pathname}${link.search}${link.hash}` : null;
+      openAuthModal('login', path ? { path, replace: false } : null);
     };
 }

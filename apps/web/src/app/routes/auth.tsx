@@ -3,12 +3,15 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthForm } from '../../features/auth/components/auth-form';
 import { useSession } from '../../features/auth/hooks/use-session';
 import { oauthErrorMessage, type AuthMode } from '../../features/auth/model/auth-form';
+import { peekReturnPath } from '../../features/auth/model/return-after-sign-in';
+import { returnPathOr, safeReturnPath } from '../../lib/return-path';
 import { Logo } from '../layout/logo';
 
 /**
- * /auth (spec part 1 §2 Auth screen): the same form as the modal, on a page of its own without the
+ * /auth (docs/product/accounts.md#the-auth-page): the same form as the modal, on a page of its own without the
  * shell. ?mode=signup opens sign-up; ?error=oauth_failed|oauth_timeout says what went wrong with
- * Google. A signed-in user (already, or just now) goes to /new.
+ * Google. ?next={path} names the page to land on once signed in (already, or just now), checked by
+ * safeReturnPath: another site or anything odd lands on /new (docs/product/routes-and-access.md#after-signing-in).
  */
 export function AuthRoute() {
   const session = useSession();
@@ -16,15 +19,30 @@ export function AuthRoute() {
   const [params, setParams] = useSearchParams();
   const mode: AuthMode = params.get('mode') === 'signup' ? 'signup' : 'login';
   const oauthError = oauthErrorMessage(params.get('error'));
+  // Back from a failed Google sign-in, the page kept for the trip still counts.
+  const nextParam = params.get('next');
+  const returnTo = safeReturnPath(nextParam) ?? (oauthError && nextParam === null ? peekReturnPath() : null);
 
   // The mode lives in the address; the error parameter goes with the first toggle, like the message.
   const changeMode = useCallback(
-    (next: AuthMode) => setParams(next === 'signup' ? { mode: 'signup' } : {}, { replace: true }),
+    (mode: AuthMode) =>
+      setParams(
+        (current) => {
+          const kept = new URLSearchParams();
+          if (mode === 'signup') kept.set('mode', 'signup');
+          const next = current.get('next');
+          if (next !== null) kept.set('next', next);
+          return kept;
+        },
+        { replace: true },
+      ),
     [setParams],
   );
+  const target = returnPathOr(returnTo);
+  const toTarget = useCallback(() => void navigate(target, { replace: true }), [navigate, target]);
   const toNew = useCallback(() => void navigate('/new', { replace: true }), [navigate]);
 
-  if (session.status === 'signed-in') return <Navigate to="/new" replace />;
+  if (session.status === 'signed-in') return <Navigate to={target} replace />;
 
   const title = mode === 'signup' ? 'Create an account' : 'Sign in';
   return (
@@ -39,7 +57,14 @@ export function AuthRoute() {
           <p className="mt-1 mb-6 text-sm text-slate-600">
             {mode === 'signup' ? 'Save your invoices, clients and businesses.' : 'Welcome back.'}
           </p>
-          <AuthForm mode={mode} onModeChange={changeMode} onSuccess={toNew} onGuest={toNew} initialError={oauthError} />
+          <AuthForm
+            mode={mode}
+            onModeChange={changeMode}
+            onSuccess={toTarget}
+            onGuest={toNew}
+            initialError={oauthError}
+            returnTo={returnTo}
+          />
         </div>
       </main>
     </div>

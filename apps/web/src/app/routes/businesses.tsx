@@ -1,9 +1,9 @@
 import { Navigate, useParams, useSearchParams } from 'react-router';
 
 /**
- * /businesses and /businesses/{id} (linked from notifications and the invoice page, spec part 1 §2,
- * part 2 §2): businesses are managed in Settings > Businesses, so these open it, with the edit
- * modal for /businesses/{id} and the create modal for ?create=true.
+ * /businesses and /businesses/{id} (linked from notifications and the invoice page,
+ * docs/product/routes-and-access.md#pages): businesses are managed in Settings > Businesses, so these open it, with the
+ * edit modal for /businesses/{id} and the create modal for ?create=true.
  */
 export function BusinessesRoute() {
   const { id } = useParams();

@@ -9,7 +9,7 @@ import { CLIENT_TOASTS } from '../../features/clients/model/client-form';
 import { ApiError, failureMessage } from '../../lib/api-client';
 import { useIsMobile } from '../../lib/use-media-query';
 
-/** Spec part 2 §9: 10 clients a page, 5 under 768 px. */
+/** 10 clients a page, 5 under 768 px (docs/product/messages-and-limits.md#lists-and-pages). */
 const PER_PAGE = { desktop: 10, mobile: 5 };
 
 function pageOf(value: string | null): number {
@@ -18,10 +18,10 @@ function pageOf(value: string | null): number {
 }
 
 /**
- * /clients, /clients/new and /clients/edit/{id} (spec part 1 §2, part 2 §2). The search text and
- * page live in the URL. /clients/new and /clients/edit/{id} open the modal over the list and, once
- * it is saved or cancelled, go back where the user came from (the editor links here); ?edit={id}
- * (from the invoice page) opens the edit modal over the list and stays on it.
+ * /clients, /clients/new and /clients/edit/{id} (docs/product/clients-and-businesses.md#the-clients-page). The search
+ * text and page live in the URL. /clients/new and /clients/edit/{id} open the modal over the list and, once it is saved
+ * or cancelled, go back where the user came from (the editor links here); ?edit={id} (from the invoice page) opens the
+ * edit modal over the list and stays on it.
  */
 export function ClientsRoute() {
   const navigate = useNavigate();
@@ -37,7 +37,7 @@ export function ClientsRoute() {
   const editId = pathEditId ?? params.get('edit');
 
   // The modal opened from this page (Add Client, a row's Edit Client).
-  const [local, setLocal] = useState<{ client: Client | null } | null>(null);
+  const [local, setLocal] = useState<{ client: Client | null; opener?: HTMLElement | null } | null>(null);
   const editing = useClient(local ? null : editId);
 
   const updateParams = useCallback(
@@ -113,9 +113,15 @@ export function ClientsRoute() {
         }
         onPageChange={changePage}
         onAdd={() => setLocal({ client: null })}
-        onEdit={(client) => setLocal({ client })}
+        onEdit={(client, opener) => setLocal({ client, opener })}
       />
-      <ClientFormDialog open={dialogOpen} client={dialogClient} onClose={closeModal} onSaved={() => undefined} />
+      <ClientFormDialog
+        open={dialogOpen}
+        client={dialogClient}
+        onClose={closeModal}
+        onSaved={() => undefined}
+        returnFocus={local?.opener ?? null}
+      />
     </>
   );
 }

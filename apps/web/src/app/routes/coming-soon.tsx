@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { SUPPORT_EMAIL } from '../../lib/external-links';
 
-/** The placeholder behind /{name} (spec part 1 §2, Support): a way to reach us and a way back. */
+/** The placeholder behind /{name} (docs/product/shell.md#coming-soon-page): a way to reach us and a way back. */
 export function ComingSoonRoute() {
   const navigate = useNavigate();
   // React Router numbers its history entries; at 0 there is nothing of ours to go back to.

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { cn } from '../../lib/cn';
+import { initials } from '../../lib/initials';
 
 /** Background and text pairs that keep initials above 4.5:1 contrast. */
 const PALETTE = [
@@ -10,13 +11,6 @@ const PALETTE = [
   'bg-sky-100 text-sky-800',
   'bg-violet-100 text-violet-800',
 ];
-
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = words[0]?.[0] ?? '';
-  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
-  return (first + last).toUpperCase() || '?';
-}
 
 /** The same name always gets the same colour. */
 function colourOf(name: string): string {
@@ -43,7 +37,7 @@ export function Avatar({ name, src, className, colour }: AvatarProps) {
   }
   return (
     <span aria-hidden className={cn(base, 'text-xs font-semibold select-none', colour ?? colourOf(name))}>
-      {initialsOf(name)}
+      {initials(name, { fallback: '?' })}
     </span>
   );
 }

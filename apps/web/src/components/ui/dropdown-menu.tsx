@@ -1,6 +1,6 @@
 import { DropdownMenu as RadixMenu } from 'radix-ui';
 import { Check } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 /**
@@ -15,6 +15,7 @@ export function DropdownMenu({
   label,
   open,
   onOpenChange,
+  className,
 }: {
   trigger: ReactNode;
   children: ReactNode;
@@ -23,6 +24,8 @@ export function DropdownMenu({
   label?: string;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** Width and other additions to the menu's box. */
+  className?: string;
 }) {
   return (
     <RadixMenu.Root modal={false} {...(open === undefined ? {} : { open })} {...(onOpenChange ? { onOpenChange } : {})}>
@@ -33,7 +36,10 @@ export function DropdownMenu({
           sideOffset={4}
           collisionPadding={8}
           aria-label={label}
-          className="z-50 min-w-44 rounded-xl border border-slate-200 bg-white p-1 shadow-lg focus:outline-none"
+          className={cn(
+            'z-50 min-w-44 rounded-xl border border-slate-200 bg-white p-1 shadow-lg focus:outline-none',
+            className,
+          )}
         >
           {children}
         </RadixMenu.Content>
@@ -85,23 +91,47 @@ export function DropdownMenuRadioGroup({
   );
 }
 
+/**
+ * One choice of a radio group. A `description` shows under the label and is read as the item's
+ * description, not its name, so the name stays the label alone.
+ */
 export function DropdownMenuRadioItem({
   value,
   children,
+  description,
   disabled,
 }: {
   value: string;
   children: ReactNode;
+  description?: ReactNode;
   disabled?: boolean;
 }) {
+  const descriptionId = useId();
   return (
-    <RadixMenu.RadioItem value={value} disabled={disabled} className={cn(itemClass, 'pl-8')}>
-      <span className="absolute left-2 inline-flex h-4 w-4 items-center justify-center" aria-hidden>
+    <RadixMenu.RadioItem
+      value={value}
+      disabled={disabled}
+      aria-describedby={description ? descriptionId : undefined}
+      className={cn(itemClass, 'pl-8', description ? 'py-1.5' : null)}
+    >
+      <span
+        className="absolute top-1/2 left-2 inline-flex h-4 w-4 -translate-y-1/2 items-center justify-center"
+        aria-hidden
+      >
         <RadixMenu.ItemIndicator>
           <Check className="h-4 w-4 text-indigo-600" />
         </RadixMenu.ItemIndicator>
       </span>
-      {children}
+      {description ? (
+        <span className="flex min-w-0 flex-col">
+          <span>{children}</span>
+          <span id={descriptionId} aria-hidden className="text-xs leading-snug text-slate-600">
+            {description}
+          </span>
+        </span>
+      ) : (
+        children
+      )}
     </RadixMenu.RadioItem>
   );
 }

@@ -4,15 +4,20 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { fetchSession, sessionQueryKey } from '../hooks/use-session';
+import { takeReturnPath } from '../model/return-after-sign-in';
 
-/** Spec part 1 §9: how long the callback waits for a session before giving up. */
+/**
+ * How long the callback waits for a session before giving up
+ * (docs/product/messages-and-limits.md#sessions-and-sign-in).
+ */
 export const OAUTH_CALLBACK_TIMEOUT_MS = 2_000;
 
 /**
- * The return from Google sign-in (spec part 1 §2 Callback). The server has already set the session
- * cookie when it sends the browser here; this page asks for the session again and moves on: to /new
- * with a user, to /auth?error=oauth_timeout after 2 seconds without one, to /auth?error=oauth_failed
- * when the check itself fails. A provider error in the address (?error=...) shows the failure view.
+ * The return from Google sign-in (docs/product/accounts.md#the-callback-page). The server has already set the session
+ * cookie when it sends the browser here; this page asks for the session again and moves on: with a
+ * user, to the page kept before leaving for Google or else /new
+ * (docs/product/routes-and-access.md#after-signing-in); to /auth?error=oauth_timeout after 2 seconds
+ * without one; to /auth?error=oauth_failed when the check itself fails. A provider error in the address (?error=...) shows the failure view.
  */
 export function AuthCallback() {
   const navigate = useNavigate();
@@ -28,7 +33,7 @@ export function AuthCallback() {
       .fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 0, retry: false })
       .then((user) => {
         if (cancelled) return;
-        if (user) void navigate('/new', { replace: true });
+        if (user) void navigate(takeReturnPath(), { replace: true });
         else
           timer = setTimeout(
             () => void navigate('/auth?error=oauth_timeout', { replace: true }),

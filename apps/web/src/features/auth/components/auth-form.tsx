@@ -18,6 +18,7 @@ import {
   type AuthMode,
   type SignupFormValues,
 } from '../model/auth-form';
+import { rememberReturnPath } from '../model/return-after-sign-in';
 import { GoogleButton } from './google-button';
 
 type AuthResolver = Resolver<AuthFormFields, unknown, SignupFormValues | SigninBody>;
@@ -40,6 +41,8 @@ export interface AuthFormProps {
   initialError?: string | null;
   /** Focus the first field on mount (the modal; a page leaves focus where the browser puts it). */
   autoFocus?: boolean;
+  /** The page a sign-in lands on, kept across the trip to Google (already checked by safeReturnPath). */
+  returnTo?: string | null;
 }
 
 /** One labelled text field with its error line. */
@@ -64,7 +67,7 @@ function TextField({
 }
 
 /**
- * Sign-in and sign-up (spec part 1 §2 Auth screen, §4, §5, §8), shown by the global modal and by
+ * Sign-in and sign-up (docs/product/accounts.md#the-sign-in-and-sign-up-form), shown by the global modal and by
  * the /auth page. Both modes validate with the server's own schemas.
  */
 export function AuthForm({
@@ -75,6 +78,7 @@ export function AuthForm({
   onBusyChange,
   initialError = null,
   autoFocus = false,
+  returnTo = null,
 }: AuthFormProps) {
   const id = useId();
   const setSessionUser = useSetSessionUser();
@@ -132,6 +136,7 @@ export function AuthForm({
   const continueWithGoogle = () => {
     setError(null);
     setRedirecting(true);
+    rememberReturnPath(returnTo);
     try {
       window.location.assign(GOOGLE_SIGN_IN_PATH);
     } catch (failure) {

@@ -13,6 +13,8 @@ export interface ClientFormDialogProps {
   onClose: () => void;
   /** The client the server saved; the dialog has already shown its toast and refreshed the client lists. */
   onSaved: (client: Client) => void;
+  /** Gets focus back on close (opened from a row's menu: that menu's button). */
+  returnFocus?: HTMLElement | null;
 }
 
 type ClientField = 'name' | 'email' | 'phone' | 'address';
@@ -24,11 +26,12 @@ const FIELDS: readonly PartyFieldSpec<ClientField>[] = [
   { name: 'address', label: 'Address', multiline: true },
 ];
 
-/** 'Add New Client' / 'Edit Client' (spec part 1 §2, §4, §5, §8). */
-export function ClientFormDialog({ open, client = null, onClose, onSaved }: ClientFormDialogProps) {
+/** 'Add New Client' / 'Edit Client' (docs/product/clients-and-businesses.md#the-client-modal). */
+export function ClientFormDialog({ open, client = null, onClose, onSaved, returnFocus = null }: ClientFormDialogProps) {
   return (
     <PartyFormDialog
       open={open}
+      returnFocus={returnFocus}
       noun="Client"
       editingId={client?.id ?? null}
       description={client ? "Update this client's details." : 'Add someone you send invoices to.'}

@@ -3,7 +3,8 @@ import { getCurrency } from '@invoicer/domain/currencies';
 import { amountToMinor, formatMoney } from '@invoicer/domain/money';
 import { ArrowRight, FilePlus2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDashboardDate, initials, UNKNOWN_CUSTOMER } from '../model/format';
+import { initials } from '../../../lib/initials';
+import { formatDashboardDate, UNKNOWN_CUSTOMER } from '../model/format';
 import { Panel } from '../../../components/ui/panel';
 import { StatusBadge } from '../../../components/status-badge';
 
@@ -38,7 +39,7 @@ function InvoiceRow({ invoice }: { invoice: DashboardInvoice }) {
   );
 }
 
-/** The newest invoices of the shown currency (spec part 2 §2), or the empty state. */
+/** The newest invoices of the shown currency (docs/product/dashboard.md#recent-invoices), or the empty state. */
 export function RecentInvoices({ invoices }: { invoices: DashboardInvoice[] }) {
   return (
     <Panel

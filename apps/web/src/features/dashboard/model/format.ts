@@ -1,17 +1,5 @@
-/** Spec part 2 §9: a recent invoice without a client name. */
+/** A recent invoice without a client name (docs/product/dashboard.md#recent-invoices). */
 export const UNKNOWN_CUSTOMER = 'Unknown Customer';
-
-/** Spec part 2 §9: the first letters of the first two words, upper case ('UC' for the unknown customer). */
-export function initials(name: string): string {
-  const letters = name
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join('');
-  return letters || 'UC';
-}
 
 const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -20,7 +8,7 @@ const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 
-/** '21 Nov 2026' (spec part 2 §9: day/short-month/year on the dashboard). Dates are YYYY-MM-DD or ISO timestamps. */
+/** '21 Nov 2026' (docs/product/messages-and-limits.md#formats). Dates are YYYY-MM-DD or ISO timestamps. */
 export function formatDashboardDate(value: string): string {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
   return Number.isNaN(date.getTime()) ? value : dayMonthYear.format(date);

@@ -8,7 +8,7 @@ import {
   DropdownMenuRadioItem,
 } from '../../../components/ui/dropdown-menu';
 import { Spinner } from '../../../components/ui/spinner';
-import { STATUS_CHOICES } from '../model/invoice-status';
+import { statusMenuOptions } from '../model/invoice-status';
 import { IconButton, IconLink } from './icon-action';
 
 export interface RowActionHandlers {
@@ -19,7 +19,7 @@ export interface RowActionHandlers {
   busyIds: ReadonlySet<string>;
 }
 
-/** View, download, change status and delete one invoice (spec part 2 §2). */
+/** View, download, change status and delete one invoice (docs/product/invoices.md#the-invoice-list). */
 export function RowActions({
   invoice,
   onDownload,
@@ -44,6 +44,7 @@ export function RowActions({
       </IconButton>
       <DropdownMenu
         label={`Status of invoice ${number}`}
+        className="w-72 max-w-[calc(100vw-1rem)]"
         trigger={
           <IconButton label={`Change status of invoice ${number}`} disabled={busy}>
             <Tag className="h-4 w-4" aria-hidden />
@@ -57,8 +58,8 @@ export function RowActions({
             if (value !== invoice.status) onStatusChange(invoice, value as InvoiceStatus);
           }}
         >
-          {STATUS_CHOICES.map(({ value, label }) => (
-            <DropdownMenuRadioItem key={value} value={value}>
+          {statusMenuOptions(invoice).map(({ value, label, description }) => (
+            <DropdownMenuRadioItem key={value} value={value} description={description}>
               {label}
             </DropdownMenuRadioItem>
           ))}

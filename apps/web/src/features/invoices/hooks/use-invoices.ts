@@ -1,5 +1,5 @@
 import type { Invoice, InvoiceListResponse } from '@invoicer/domain/api/invoices';
-import type { InvoiceStatus } from '@invoicer/domain/status';
+import { statusChangeMessage, type InvoiceStatus } from '@invoicer/domain/status';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
@@ -11,12 +11,12 @@ import {
   fetchInvoices,
   isNotFound,
   updateInvoiceStatus,
+  type BulkSelection,
 } from '../api/invoices-api';
 import { saveFile } from '../../../lib/save-file';
 import type { ListQuery } from '../model/list-query';
 import { failureMessage, isNetworkError } from '../../../lib/api-client';
 import { INVOICE_TOASTS } from '../model/messages';
-import { statusLabel } from '../model/invoice-status';
 import { queryRoots } from '../../../lib/query-keys';
 
 export const invoiceKeys = {
@@ -63,9 +63,9 @@ export function useInvoice(id: string) {
 }
 
 /**
- * After a status change the answer's invoice replaces the cached one (spec part 2 §4: the
- * badge updates in place). The lists are marked stale without refetching now, so a row whose
- * new status no longer matches the filter stays in view until the list is next loaded.
+ * After a status change the answer's invoice replaces the cached one, so the badge updates in place
+ * (docs/product/states-and-transitions.md#status-changes). The lists are marked stale without refetching now, so a row
+ * whose new status no longer matches the filter stays in view until the list is next loaded.
  */
 function putInvoice(queryClient: QueryClient, invoice: Invoice) {
   queryClient.setQueriesData<InvoiceListResponse>({ queryKey: invoiceKeys.lists() }, (old) =>
@@ -83,7 +83,8 @@ export function useSetInvoiceStatus({ failure }: { failure: string }) {
     mutationFn: ({ id, status }: { id: string; status: InvoiceStatus }) => updateInvoiceStatus(id, status),
     onSuccess: (answer, { status }) => {
       putInvoice(queryClient, answer.invoice);
-      toast.success(answer.message || INVOICE_TOASTS.statusUpdated(statusLabel(status)));
+      // The answer's status is the effective one: Sent past the due date reads Overdue, and the toast says why.
+      toast.success(statusChangeMessage(status, answer.invoice.status));
     },
     onError: (error) => toast.error(failureMessage(error, failure)),
   });
@@ -93,7 +94,8 @@ export function useDeleteInvoice({ onDeleted }: { onDeleted: (id: string) => voi
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteInvoice(id),
-    meta: { invalidates: [queryRoots.invoices, queryRoots.dashboard] },
+    // Clients and businesses too: a deleted invoice leaves their invoice counts.
+    meta: { invalidates: [queryRoots.invoices, queryRoots.dashboard, queryRoots.clients, queryRoots.businesses] },
     onSuccess: (_answer, id) => {
       toast.success(INVOICE_TOASTS.deleted);
       queryClient.removeQueries({ queryKey: invoiceKeys.detail(id) });
@@ -103,7 +105,7 @@ export function useDeleteInvoice({ onDeleted }: { onDeleted: (id: string) => voi
   });
 }
 
-/** One invoice's PDF, saved under the spec's file name. */
+/** One invoice's PDF, saved under its file name (docs/product/invoices.md#file-names). */
 export function useDownloadInvoice({ failure }: { failure: string }) {
   return useMutation({
     mutationFn: (invoice: Pick<Invoice, 'id' | 'invoice_number' | 'issued_date'>) => fetchInvoicePdf(invoice),
@@ -125,13 +127,13 @@ export function useDownloadInvoice({ failure }: { failure: string }) {
 export function useBulkDownload({ onDone }: { onDone: () => void }) {
   const [received, setReceived] = useState(0);
   const mutation = useMutation({
-    mutationFn: (ids: string[]) => {
+    mutationFn: ({ selection }: { selection: BulkSelection; count: number }) => {
       setReceived(0);
-      return downloadInvoicesZip(ids, setReceived);
+      return downloadInvoicesZip(selection, setReceived);
     },
-    onSuccess: ({ blob, fileName }, ids) => {
+    onSuccess: ({ blob, fileName }, { count }) => {
       saveFile(blob, fileName);
-      toast.success(INVOICE_TOASTS.bulkDownloaded(ids.length));
+      toast.success(INVOICE_TOASTS.bulkDownloaded(count));
       onDone();
     },
     onError: (error) => toast.error(failureMessage(error, INVOICE_TOASTS.bulkDownloadFailed)),

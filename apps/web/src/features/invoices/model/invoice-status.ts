@@ -1,9 +1,16 @@
-import { INVOICE_STATUSES, statusLabel, type InvoiceStatus } from '@invoicer/domain/status';
+import type { InvoiceListItem } from '@invoicer/domain/api/invoices';
+import { statusOptions, type StatusOption } from '@invoicer/domain/status';
 
-export { statusLabel };
+/** Today as the overdue rule reads it: the date in UTC (docs/product/states-and-transitions.md#the-overdue-rule). */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
 
-/** The list menu may set any of the four, from any status (spec part 2 §4). */
-export const STATUS_CHOICES: { value: InvoiceStatus; label: string }[] = INVOICE_STATUSES.map((value) => ({
-  value,
-  label: statusLabel(value),
-}));
+/**
+ * The status menu's choices for one invoice: any of the four from any status (docs/product/states-and-transitions.md#status-changes), each
+ * with what it means, the current one marked. The browser's clock only words the hint on Sent; the
+ * toast afterwards reads the status the server answers.
+ */
+export function statusMenuOptions(invoice: Pick<InvoiceListItem, 'status' | 'due_date'>): StatusOption[] {
+  return statusOptions(invoice.status, invoice.due_date, todayUtc());
+}

@@ -1,10 +1,9 @@
-/** The texts of spec part 2 §8 (Invoices toasts, Detail page, Download). */
+/** The list's and the invoice page's texts (docs/product/messages-and-limits.md#invoice-list-and-page-messages). */
 export const INVOICE_TOASTS = {
   loadFailed: 'Failed to load invoices',
   networkError: 'Network error occurred',
   deleted: 'Invoice deleted successfully',
   deleteFailed: 'Failed to delete invoice',
-  statusUpdated: (label: string) => `Invoice status updated to ${label}`,
   statusFailed: 'Failed to update invoice status',
   downloaded: 'Invoice downloaded successfully',
   downloadFailed: 'Failed to download invoice',

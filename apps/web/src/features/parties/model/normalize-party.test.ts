@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { initials } from '../../../lib/initials';
 import {
   filterParties,
   firstLine,
@@ -11,8 +12,8 @@ import {
 } from './normalize-party';
 
 describe('normalizeParty and the list reader', () => {
-  it("reads the spec's alternative field names and list keys", () => {
-    // The alternative names (spec part 2 §3) as another endpoint might answer them.
+  it('reads the alternative field names and list keys', () => {
+    // The alternative names (docs/product/entities.md#party) as another endpoint might answer them.
     const vendor = normalizeParty(
       {
         _id: 17,
@@ -92,7 +93,7 @@ describe('normalizeParty and the list reader', () => {
         for (const party of parties) {
           expect(party.id).not.toBe('');
           expect(Number.isSafeInteger(party.invoice_count) && party.invoice_count >= 0).toBe(true);
-          expect(party.logo).toBe(party.name ? party.name.charAt(0).toUpperCase() : '?');
+          expect(party.logo).toBe(initials(party.name, { fallback: '?', max: 1 }));
           // A named party's block starts with its name, so choosing it keeps it linked while the name stays.
           if (party.name) expect(firstLine(partyAddressBlock(party))).toBe(firstLine(party.name));
         }

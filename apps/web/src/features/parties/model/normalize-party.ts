@@ -1,7 +1,12 @@
-/** The kinds of party the picker lists (spec part 2 §2 'Party picker'). */
+import { initials } from '../../../lib/initials';
+
+/** The kinds of party the picker lists (docs/product/entities.md#party). */
 export type PartyType = 'business' | 'client' | 'vendor';
 
-/** A business, client or vendor as the picker reads it, whatever field names its endpoint uses (spec part 2 §3). */
+/**
+ * A business, client or vendor as the picker reads it, whatever field names its endpoint uses
+ * (docs/product/entities.md#party).
+ */
 export interface Party {
   id: string;
   name: string;
@@ -50,7 +55,7 @@ const oneLine = (text: string) =>
     .join(', ');
 
 /**
- * One party from a list answer, with the spec's alternative names accepted (part 2 §3):
+ * One party from a list answer, with the alternative names accepted (docs/product/entities.md#party):
  * id/_id, name/business_name/client_name/vendor_name, email/contact_email,
  * address/business_address, phone/contact_phone, tax_id/tax_number, invoice_count/total_invoices
  * (default 0). Null when the entry is not a record or has no id (it could not be chosen).
@@ -64,7 +69,6 @@ export function normalizeParty(raw: unknown, type: PartyType): Party | null {
   const address = pick(raw, 'address', 'business_address');
   const phone = pick(raw, 'phone', 'contact_phone');
   const taxId = pick(raw, 'tax_id', 'tax_number');
-  const first = name.charAt(0);
   return {
     id,
     name,
@@ -73,7 +77,7 @@ export function normalizeParty(raw: unknown, type: PartyType): Party | null {
     phone,
     tax_id: taxId,
     invoice_count: count(raw),
-    logo: first ? first.toUpperCase() : '?',
+    logo: initials(name, { fallback: '?', max: 1 }),
     description: [email, phone, oneLine(address), taxId].filter((part) => part !== '').join(' · '),
     type,
     raw,
@@ -81,7 +85,7 @@ export function normalizeParty(raw: unknown, type: PartyType): Party | null {
 }
 
 /**
- * The list inside a list answer (spec part 2 §7): the first array among businesses, clients,
+ * The list inside a list answer (docs/product/entities.md#party): the first array among businesses, clients,
  * vendors, data, the answer itself, or `{type}s`.
  */
 export function extractPartyList(body: unknown, type: PartyType): unknown[] {
@@ -115,7 +119,10 @@ export function partyListReader(type: PartyType) {
   return { safeParse: (body: unknown) => ({ success: true as const, data: normalizePartyList(body, type) }) };
 }
 
-/** Spec part 2 §5: the loaded list filtered case-insensitively on name, e-mail, description and tax id. */
+/**
+ * The loaded list filtered case-insensitively on name, e-mail, description and tax id
+ * (docs/product/editor.md#the-party-picker).
+ */
 export function filterParties(parties: readonly Party[], text: string): Party[] {
   const needle = text.trim().toLocaleLowerCase();
   if (needle === '') return [...parties];
@@ -145,7 +152,10 @@ export function firstLine(text: string): string {
   return (text.split(/\r\n|\r|\n/)[0] ?? '').trim();
 }
 
-/** The last line of the text, trimmed: what the suggestion search looks for (spec part 1 §4). */
+/**
+ * The last line of the text, trimmed: what the suggestion search looks for
+ * (docs/product/states-and-transitions.md#party-picker).
+ */
 export function lastLine(text: string): string {
   const lines = text.split(/\r\n|\r|\n/);
   return (lines[lines.length - 1] ?? '').trim();
