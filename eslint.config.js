@@ -7,9 +7,9 @@ import tseslint from 'typescript-eslint';
 import { serverBoundaries } from './eslint/server-boundaries.js';
 
 /**
- * Import boundaries (DESIGN.md): the domain package is pure (no React, no Node, no server,
- * no database); the web app never imports server code (types only). The web app's own
- * one-way zones are in their block below.
+ * Import boundaries (docs/decisions/0025-architecture-and-workspaces.md): the domain package is pure (no React, no
+ * Node, no server, no database); the web app never imports server code (types only). The web app's own one-way zones
+ * are in their block below.
  */
 
 // ---- Web app (apps/web): rules of hooks, one-way import zones, no cycles ----------------------

@@ -1,8 +1,9 @@
 // `npm run screenshots`: refreshes docs/screenshots/ from the production build served by the real
 // server — the landing page, and /new holding a sample invoice (seeded as a browser draft, the same
 // path a returning guest takes), then the signed-in pages of an account filled through the real API
-// (dashboard, invoices, an invoice, clients, Settings > Businesses), at desktop (1440×900) and phone
-// (375×812) width.
+// (dashboard, invoices, an invoice, clients, Settings > Businesses), at desktop (1440×900), tablet
+// (768×1024, where the lists show cards beside the collapsed sidebar) and phone (375×812) width.
+// SCREENSHOTS_PORT moves the server off 4598 when that port is taken.
 import path from 'node:path';
 import { ensureSupportedNode, repoRoot } from './node-version.mjs';
 import { CHROMIUM_ARGS, chromiumPath, NO_CHROMIUM } from './chromium.mjs';
@@ -15,7 +16,7 @@ const { chromium, request } = await import('playwright-core');
 
 const executablePath = chromiumPath();
 if (!executablePath) throw new Error(NO_CHROMIUM);
-const server = await startProductionServer(4598);
+const server = await startProductionServer(Number(process.env.SCREENSHOTS_PORT ?? 4598));
 
 const sampleDraft = {
   invoiceNumber: '0042',
@@ -81,10 +82,12 @@ try {
     ['clients', '/clients'],
     ['settings-businesses', '/settings?section=business'],
   ];
-  for (const viewport of [
-    { width: 1440, height: 900 },
-    { width: 375, height: 812 },
-  ]) {
+  const formats = [
+    ['desktop', { width: 1440, height: 900 }],
+    ['tablet', { width: 768, height: 1024 }],
+    ['mobile', { width: 375, height: 812 }],
+  ];
+  for (const [format, viewport] of formats) {
     const context = await browser.newContext({ viewport, deviceScaleFactor: 1, isMobile: viewport.width < 768 });
     const signIn = await context.request.post(`${server.url}/api/auth/signin`, { data: account.credentials });
     if (!signIn.ok()) throw new Error(`sign-in failed: ${signIn.status()}`);
@@ -93,12 +96,7 @@ try {
       await page.goto(`${server.url}${route}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');
-      const file = path.join(
-        repoRoot,
-        'docs',
-        'screenshots',
-        `${name}-${viewport.width >= 768 ? 'desktop' : 'mobile'}.png`,
-      );
+      const file = path.join(repoRoot, 'docs', 'screenshots', `${name}-${format}.png`);
       await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
       console.log(`wrote ${path.relative(repoRoot, file)}`);
     }

@@ -3,7 +3,7 @@ import { createAccount, PASSWORD, signInPage, uniqueEmail } from './support/acco
 import { seriousViolations } from './support/axe';
 
 /**
- * Accounts in the browser (issue 4; spec part 1 §2, §4, §5, §8; part 2 Settings, §5, §8): the auth
+ * Accounts in the browser (issue 4; docs/product/accounts.md, docs/product/settings.md): the auth
  * modal and the /auth page, the guard, the redirects of signed-in users, Settings > Profile with
  * Change Password and Delete Account, against the real server and its PostgreSQL.
  */

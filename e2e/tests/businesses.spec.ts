@@ -3,8 +3,8 @@ import { signedInAccount } from './support/accounts';
 import { seriousViolations } from './support/axe';
 
 /**
- * Settings > Businesses and the business modal (issue 5; spec part 1 §2, §4, §5, §8; part 2 §2,
- * §4, §5, §8) against the real server: the grid, create, edit, delete with confirmation, empty,
+ * Settings > Businesses and the business modal (issue 5; docs/product/clients-and-businesses.md#the-businesses-section)
+ * against the real server: the grid, create, edit, delete with confirmation, empty,
  * failed and offline states with the connection notices, the /businesses links, axe.
  */
 

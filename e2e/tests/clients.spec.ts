@@ -3,7 +3,7 @@ import { signedInAccount } from './support/accounts';
 import { seriousViolations } from './support/axe';
 
 /**
- * The clients page and the client modal (issue 5; spec part 1 §2, §4, §5, §8; part 2 §2, §5, §7-9)
+ * The clients page and the client modal (issue 5; docs/product/clients-and-businesses.md#the-clients-page)
  * against the real server and its PostgreSQL: create, edit, search, pages, delete one and many,
  * the routed modal (/clients/new, /clients/edit/{id}, ?edit=), failures, cards on phones, axe.
  */

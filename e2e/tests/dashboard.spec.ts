@@ -3,7 +3,7 @@ import { signedInAccount } from './support/accounts';
 import { seriousViolations } from './support/axe';
 
 /**
- * The dashboard (spec part 2 §2-§4, §9; DESIGN "dashboard figures"): figures computed by the real
+ * The dashboard (docs/product/dashboard.md, docs/decisions/0030-dashboard-figures.md): figures computed by the real
  * server from invoices this test saves through the API, one currency at a time, the currency
  * choice remembered in the browser, the empty state, the error view and the phone layout.
  */
@@ -117,7 +117,9 @@ test.describe('dashboard', () => {
     await expect(card(page, 'Total Revenue')).toContainText('€100.00');
     await expect(card(page, 'Outstanding')).toContainText('€325.75'); // sent 250.50 + overdue 75.25
     await expect(card(page, 'Total Invoices')).toContainText('4');
+    // The saved clients (Acme Corp, Beta Labs), not the five names on the invoices: the card says so.
     await expect(card(page, 'Clients')).toContainText('2');
+    await expect(card(page, 'Clients')).toContainText('Saved in your client list');
 
     const status = panel(page, 'Invoice Status');
     await expect(status.getByRole('term')).toHaveText(['Paid', 'Unpaid', 'Draft', 'Overdue']);

@@ -3,7 +3,7 @@ import { signedInAccount } from './support/accounts';
 import { seriousViolations } from './support/axe';
 
 /**
- * The editor's From / To pickers (issue 5; spec part 1 §2, part 2 §2-§5, §7): a signed-in user's
+ * The editor's From / To pickers (issue 5; docs/product/editor.md#the-party-picker): a signed-in user's
  * businesses and clients from the real API, filtering, keyboard, choosing, 'Add new client' and
  * editing the chosen business in a modal, editing the chosen client on /clients/edit/{id}, and
  * the plain text areas a guest keeps.

@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { signedInAccount } from './support/accounts';
 
 /**
- * Saving from the editor and edit mode (issue 6; spec part 1 §2, §4, §5, §7, §8): the guest's
+ * Saving from the editor and edit mode (issue 6; docs/product/editor.md#saving-to-the-account): the guest's
  * login prompt, the required-fields rule, the server's next number, creating (then the invoice
  * page), the draft cleared, edit mode from the invoice page's Edit Invoice (PUT, number and
  * status kept), a failed edit load, and the server's 409 for a taken number.
@@ -318,6 +320,69 @@ test('Edit Invoice opens edit mode: the invoice loads, Save updates it (number a
   await editorReady(page);
   await expect(field(page, 'From')).toHaveValue('Earlier draft');
   await expect(field(page, 'Invoice Number')).toHaveValue('0099');
+});
+
+test('a tax rate with 3 decimals (8.875 %): the editor, the PDF, the saved invoice, its page and the list agree to the cent', async ({
+  page,
+}, testInfo) => {
+  await signedInAccount(page);
+  await page.goto('/new');
+  await editorReady(page);
+  await fillRequired(page);
+  await field(page, 'Item 1 rate').fill('14008.88');
+  await page.getByRole('switch', { name: 'Tax' }).click();
+  const rate = field(page, 'Tax rate (%)');
+  await rate.fill('');
+  await rate.pressSequentially('8.8755'); // the fourth decimal is refused
+  await expect(rate).toHaveValue('8.875');
+  // 14,008.88 × 8.875 % = 1,243.2881 → 1,243.29
+  await expect(page.getByTestId('invoice-subtotal')).toHaveText('€14,008.88');
+  await expect(page.getByTestId('invoice-tax-amount')).toHaveText('€1,243.29');
+  await expect(page.getByTestId('invoice-total')).toHaveText('€15,252.17');
+
+  // The preview and the PDF get the rate as typed; the PDF prints it and the same figures.
+  const previewRequest = page.waitForRequest('**/preview-invoice*');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  expect((await previewRequest).postDataJSON()).toMatchObject({ tax_percent: 8.875, tax_type: 'percent' });
+  const preview = page.getByRole('dialog', { name: 'Invoice preview' });
+  await expect(preview.getByRole('img', { name: 'Invoice preview, page 1 of 1' })).toBeVisible();
+  await preview.getByRole('button', { name: 'Close' }).click();
+  await expect(preview).toBeHidden();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  const pdf = await getDocumentProxy(new Uint8Array(await readFile(await (await downloading).path())));
+  const { text } = await extractText(pdf, { mergePages: true });
+  expect(text).toContain('Tax (8.875%)');
+  expect(text).toContain('€1,243.29');
+  expect(text).toContain('€15,252.17');
+
+  // Saved: the stored invoice, its page, the list and edit mode say the same.
+  await saveButton(page, testInfo).click();
+  await expect(page).toHaveURL(/\/invoice\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').pop()!;
+  const saved = (await getInvoice(page, id)) as StoredInvoice & {
+    totals: Record<string, number>;
+    data: { tax_percent: number };
+  };
+  expect(saved.total_amount).toBe(15_252.17);
+  expect(saved.totals).toMatchObject({ subtotal: 14_008.88, tax: 1_243.29, total: 15_252.17 });
+  expect(saved.data.tax_percent).toBe(8.875);
+  const totalPanel = page.getByRole('region', { name: 'Total', exact: true });
+  await expect(totalPanel.getByTestId('invoice-total')).toHaveText('€15,252.17');
+  const taxTerm = totalPanel.locator('dt').filter({ hasText: /^Tax \(8\.875%\)$/ });
+  await expect(taxTerm).toHaveCount(1);
+  await expect(taxTerm.locator('xpath=following-sibling::dd[1]')).toHaveText('€1,243.29');
+
+  await page.goto('/invoices');
+  await expect(page.getByText('€15,252.17').filter({ visible: true }).first()).toBeVisible();
+
+  await page.goto(`/invoice/${id}`);
+  await page.getByRole('button', { name: 'Edit Invoice' }).click();
+  await expect(page.getByTestId('edit-banner')).toContainText('Editing Invoice: 0001');
+  await editorReady(page);
+  await expect(field(page, 'Tax rate (%)')).toHaveValue('8.875');
+  await expect(page.getByTestId('invoice-tax-amount')).toHaveText('€1,243.29');
+  await expect(page.getByTestId('invoice-total')).toHaveText('€15,252.17');
 });
 
 test('an invoice that cannot be loaded for editing leaves edit mode with the message', async ({ page }) => {

@@ -5,7 +5,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 
 /**
  * The invoice editor at /new, as a guest (issue 3): every field, preview, download (the PDF's
- * own text is read back), the browser draft, the spec's validation messages, toggles, input
+ * own text is read back), the browser draft, the validation messages, toggles, input
  * filtering, drag reordering, the mobile layout, bad stored drafts and server errors. One
  * test measures typing in a 200-item invoice and prints the figures (no timing assertions).
  */
@@ -274,7 +274,7 @@ test('a guest builds a complete invoice, previews it, downloads the PDF and find
 });
 
 test(
-  'download and preview show the spec messages and send nothing until From, To and a named item exist',
+  'download and preview show their messages and send nothing until From, To and a named item exist',
   { tag: '@desktop' },
   async ({ page }) => {
     const sent: string[] = [];
@@ -342,7 +342,13 @@ test(
     await expect(field(page, 'Tax rate (%)')).toHaveAttribute('max', '100');
     await expect(field(page, 'Tax rate (%)')).toHaveAttribute('step', '1');
 
-    // Percent capped at 100, never negative, at most 2 decimals; empty becomes 0 on leaving the field.
+    // Percent capped at 100, never negative, at most 3 decimals (a fourth keystroke is refused);
+    // empty becomes 0 on leaving the field.
+    await field(page, 'Tax rate (%)').fill('');
+    await field(page, 'Tax rate (%)').pressSequentially('8.8755');
+    await expect(field(page, 'Tax rate (%)')).toHaveValue('8.875');
+    await expect(page.getByTestId('invoice-tax-amount')).toHaveText('€17.75'); // 200 × 8.875 % = 17.75
+    await expect(total(page)).toHaveText('€217.75');
     await field(page, 'Tax rate (%)').fill('150');
     await expect(field(page, 'Tax rate (%)')).toHaveValue('100');
     await expect(total(page)).toHaveText('€400.00');
@@ -482,7 +488,7 @@ test(
       await expect(page.getByRole('button', { name: 'Drag to reorder Item 1' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Save Invoice' })).toBeVisible();
     }
-    // The spec's hidden Send button and browser-storage panel exist but are not shown.
+    // The hidden Send button and browser-storage panel exist but are not shown (docs/product/editor.md#actions).
     for (const name of ['Send', 'Save to Browser', 'Load from Browser', 'Clear Storage']) {
       await expect(page.getByRole('button', { name, exact: true })).toBeHidden();
       await expect(page.getByText(name, { exact: true })).toHaveCount(1);
@@ -493,7 +499,7 @@ test(
 );
 
 test(
-  'a corrupt or foreign invoiceData gives a fresh form; a partial draft gets the spec defaults',
+  'a corrupt or foreign invoiceData gives a fresh form; a partial draft gets the defaults',
   { tag: '@desktop' },
   async ({ page }) => {
     for (const bad of ['{not json', '[1,2,3]', '"text"', JSON.stringify({ from: 42, items: 'x' })]) {
@@ -550,7 +556,8 @@ test(
     await page.getByRole('button', { name: 'Dismiss error' }).click();
     await expect(banner(page)).toHaveCount(0);
 
-    // A reply without the server's JSON gives the spec's fallbacks.
+    // A reply without the server's JSON gives the fallbacks
+    // (docs/product/messages-and-limits.md#invoice-editor-messages).
     await item(page, 1, 'quantity').fill('1');
     await page.route('**/generate-invoice', (route) => route.fulfill({ status: 502, body: 'Bad gateway' }));
     await page.getByRole('button', { name: 'Download' }).click();

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
- * Google sign-in end to end (issue 4; spec part 1 §2 Auth screen and Callback): the browser goes
+ * Google sign-in end to end (issue 4; docs/product/accounts.md#google-sign-in): the browser goes
  * from the app to a real OpenID provider on this machine (oidc-provider.mjs, started by the config),
  * back to the server's callback, which exchanges the code with PKCE and verifies the ID token, then
  * to /auth/callback and /new. The provider approves at once; each test says whom it approves.

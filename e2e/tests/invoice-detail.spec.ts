@@ -5,7 +5,7 @@ import { seriousViolations } from './support/axe';
 import { seedInvoice } from './support/invoices';
 
 /**
- * The invoice detail page /invoice/{id} (issue 6; spec part 2 §2, §3, §4, §8, §9): header and
+ * The invoice detail page /invoice/{id} (issue 6; docs/product/invoices.md#the-invoice-page): header and
  * badge, the Client, Total, Integrations and Invoice Details panels with the one totals rule,
  * Mark as Paid, Send (intent only), Preview, Download, Edit, and the not-found view, against the
  * real server.

@@ -6,7 +6,7 @@ import { seriousViolations } from './support/axe';
 import { seedInvoice, utcDate } from './support/invoices';
 
 /**
- * The invoice list at /invoices (issue 6; spec part 2 §2, §4, §5, §8, §9) against the real server
+ * The invoice list at /invoices (issue 6; docs/product/invoices.md#the-invoice-list) against the real server
  * and its PostgreSQL: columns and formats, the status menu, delete with confirmation, search and
  * status chips kept in the URL, pagination, the one-ZIP download of a selection, overdue, the
  * mobile cards and axe.
@@ -271,7 +271,7 @@ test.describe('desktop list', { tag: '@desktop' }, () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download invoice INV/7 A' }).click();
     const download = await downloading;
-    // Spec part 2 §5: non-alphanumerics become '_', lower case, then the date.
+    // Non-alphanumerics become '_', lower case, then the date (docs/product/invoices.md#file-names).
     expect(download.suggestedFilename()).toBe('inv_7_a_2026-11-21.pdf');
     expect((await readFile(await download.path())).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await expect(toast(page, 'Invoice downloaded successfully')).toBeVisible();

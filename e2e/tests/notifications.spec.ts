@@ -3,7 +3,7 @@ import { signedInAccount } from './support/accounts';
 import { seriousViolations } from './support/axe';
 
 /**
- * Notifications (spec part 1 §2-§4): the server records them on real events (sign-up, client,
+ * Notifications (docs/product/notifications.md): the server records them on real events (sign-up, client,
  * business and invoice created, status changed); this test causes those events through the API
  * and checks the header badge, the page's list and its actions, and where a click leads.
  */

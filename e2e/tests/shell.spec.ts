@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * The app shell, landing, legal and 'Coming soon' pages (spec part 1 §2), as a guest and, through
+ * The app shell, landing, legal and 'Coming soon' pages (docs/product/shell.md), as a guest and, through
  * an account made with the real sign-up call, as a signed-in user.
  */
 

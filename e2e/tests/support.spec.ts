@@ -3,7 +3,7 @@ import { signedInAccount } from './support/accounts';
 import { seriousViolations } from './support/axe';
 
 /**
- * The support form (spec part 1 §2, §4, §5, §8): validation, busy state, the thank-you screen,
+ * The support form (docs/product/support.md#the-support-form): validation, busy state, the thank-you screen,
  * the error above the button; and axe audits of /support and every Settings tab.
  */
 

@@ -116,14 +116,16 @@ export function buildServer(log: (message: string) => void): void {
 
 /**
  * `node dist/main.js` in production mode against the database; resolves once it is listening. The
- * document rate limit is raised: every request of a benchmark comes from one address.
+ * document rate limit is raised: every request of a benchmark comes from one address. `nodeArgs`
+ * go before the script (a benchmark's own probe, `--import`).
  */
 export async function startServer(
   databaseUrl: string,
   port: number,
   env: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['dist/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/main.js'], {
     cwd: serverRoot,
     env: {
       ...process.env,

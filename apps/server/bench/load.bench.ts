@@ -185,7 +185,7 @@ function stats(values: number[], seconds: number): Stats {
 
 const ITEMS = ['Design work', 'Hosting', 'Consulting', 'Support plan', 'Licence', 'Training day', 'Travel', 'Café'];
 
-/** A saved payload as the editor sends it (spec part 1 §3; see test/invoice-fixtures.ts), amounts in major units. */
+/** A saved payload as the editor sends it (docs/product/entities.md#saved-invoice-body), amounts in major units. */
 function savedPayload(random: () => number, account: Account, number: string): Record<string, unknown> {
   const currency = pick(random, CURRENCIES.slice(0, 8));
   const issued = new Date(Date.now() - Math.floor(random() * 60) * 86_400_000);

@@ -2,7 +2,8 @@
  * PDF engine benchmark: `npx tsx bench/pdf.bench.ts` from apps/server (`npm run bench:pdf`).
  *
  * Measures, warm and in-process, our renderer on a one-page and a 200-item invoice, the PNG preview
- * of page 1, the worker pool's throughput, and in the same run the baseline the design rejected:
+ * of page 1, the worker pool's throughput, and in the same run the baseline ADR 26 rejected
+ * (docs/decisions/0026-chosen-dependencies.md):
  * headless Chromium printing an equivalent HTML invoice with one reused page (setContent, then pdf).
  * Prints a Markdown table; the ratios compare medians measured in this run.
  *
@@ -42,8 +43,8 @@ function invoice(itemCount: number): InvoiceDocument {
       quantity: (index % 5) + 1,
       unitCost: 1000 + index * 25,
     })),
-    tax: { enabled: true, type: 'percent', value: 750 },
-    discount: { enabled: true, type: 'percent', value: 500 },
+    tax: { enabled: true, type: 'percent', value: 7_500 },
+    discount: { enabled: true, type: 'percent', value: 5_000 },
     shipping: { enabled: true, amount: 1250 },
     paymentDetails: 'IBAN DE89 3704 0044 0532 0130 00\nBIC COBADEFFXXX',
     paymentInstructions: '',

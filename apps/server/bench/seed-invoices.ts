@@ -177,7 +177,7 @@ export async function seedInvoices(databaseUrl: string, options: SeedOptions = D
                      else u.currency end as currency,
                 floor(random() * u.client_count)::int as ci,
                 1 + floor(random() * 5)::int as item_count,
-                random() < 0.6 as tax_on, (array[500, 750, 1000, 2000, 2100])[1 + floor(random() * 5)::int] as tax_bp,
+                random() < 0.6 as tax_on, (array[5000, 7500, 8875, 10000, 20000, 21000])[1 + floor(random() * 6)::int] as tax_rate,
                 random() < 0.2 as discount_on, random() < 0.5 as discount_fixed,
                 random() < 0.15 as shipping_on, (500 + floor(random() * 5000))::bigint as shipping,
                 (array[7, 14, 30])[1 + floor(random() * 3)::int] as terms_days,
@@ -204,17 +204,18 @@ export async function seedInvoices(databaseUrl: string, options: SeedOptions = D
     });
 
     await timed(steps, log, 'invoices (totals, data, search_text)', async () => {
-      // The domain's rule: tax and a percent discount are round-half-away-from-zero of subtotal × rate
-      // (numeric round() does exactly that for non-negative values); a fixed discount is 25.00;
+      // The domain's rule: tax and a percent discount are round-half-away-from-zero of subtotal × rate /
+      // 100,000, the rate in thousandths of a percent (8.875 % is 8875, ADR 44; numeric round() rounds
+      // half away from zero for non-negative values); a fixed discount is 25.00;
       // total = max(0, subtotal + tax − discount + shipping).
       await q(
         `with sums as (select invoice_id, sum(quantity * unit_cost)::bigint as subtotal from seed_items group by invoice_id),
          t as (
            select i.*, s.subtotal,
-                  case when i.tax_on then round(s.subtotal * i.tax_bp / 10000.0)::bigint else 0 end as tax,
+                  case when i.tax_on then round(s.subtotal * i.tax_rate / 100000.0)::bigint else 0 end as tax,
                   case when not i.discount_on then 0
                        when i.discount_fixed then 2500
-                       else round(s.subtotal * 500 / 10000.0)::bigint end as discount,
+                       else round(s.subtotal * 5000 / 100000.0)::bigint end as discount,
                   case when i.shipping_on then i.shipping else 0 end as ship,
                   i.created_at::date as issued,
                   i.created_at::date + i.terms_days as due
@@ -237,13 +238,13 @@ export async function seedInvoices(databaseUrl: string, options: SeedOptions = D
          select f.id, f.user_id, c.id, b.id, f.invoice_number, f.status, f.currency, f.issued, f.due,
                 c.name, f.subtotal, f.tax, f.discount, f.ship, f.total,
                 jsonb_build_object(
-                  'v', 1,
+                  'v', 2,
                   'from', b.name || E'\\n1 High Street\\nLondon',
                   'to', c.name || E'\\n' || c.ci || ' Market Road',
-                  'tax', jsonb_build_object('enabled', f.tax_on, 'type', 'percent', 'value', f.tax_bp),
+                  'tax', jsonb_build_object('enabled', f.tax_on, 'type', 'percent', 'value', f.tax_rate),
                   'discount', jsonb_build_object('enabled', f.discount_on,
                                                  'type', case when f.discount_fixed then 'fixed' else 'percent' end,
-                                                 'value', case when f.discount_fixed then 2500 else 500 end),
+                                                 'value', case when f.discount_fixed then 2500 else 5000 end),
                   'shipping', jsonb_build_object('enabled', f.shipping_on, 'amount', f.shipping),
                   'paymentDetails', 'IBAN GB33 BUKB 2020 1555 5555 55',
                   'paymentInstructions', '',

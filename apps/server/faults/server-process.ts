@@ -173,7 +173,7 @@ export async function signUp(url: string, email: string): Promise<{ cookie: stri
 }
 
 /**
- * A saved-invoice body (spec part 1 §3) whose total is known without the product's code:
+ * A saved-invoice body (docs/product/entities.md#saved-invoice-body) whose total is known without the product's code:
  * `items` lines of whole quantities at prices in cents, no tax, discount or shipping.
  */
 export function invoiceBody(userId: string, number: string, seed: number) {

@@ -17,6 +17,7 @@ import usersRoutes from './features/users/users.routes';
 import { defaultWebDistDir } from './paths';
 import database from './plugins/database';
 import errors, { clientErrors, frameworkErrors, zodValidatorCompiler } from './plugins/errors';
+import jobs from './plugins/jobs';
 import mailer from './plugins/mailer';
 import rateLimit from './plugins/rate-limit';
 import security from './plugins/security';
@@ -36,10 +37,10 @@ export interface AppDependencies {
  * Builds the HTTP application around resources the caller owns (database pool, PDF workers),
  * so tests build it against their own database and close it without stopping shared workers.
  * Load order matters: errors first (everything after throws into it), then security headers
- * and the cross-site check, the database, sessions (the sign-in guard of every route registered
- * after them), rate limits (they need the database), the mailer (its outbox is in the database),
- * features, and the web app last (it owns the
- * not-found handler).
+ * and the cross-site check, the database, the job queue (in the database; the plugins and features
+ * after it declare their jobs), sessions (the sign-in guard of every route registered after them),
+ * rate limits (they need the database), the mailer (its outbox is in the database, its deliveries
+ * are jobs), features, and the web app last (it owns the not-found handler).
  */
 export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -75,6 +76,7 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
   await app.register(security, { publicUrl: config.PUBLIC_URL });
   await app.register(database, { pool });
   await app.register(serverSecrets, { pool });
+  await app.register(jobs, { pool, stopTimeoutMs: config.JOBS_STOP_TIMEOUT_MS });
   await app.register(session, { publicUrl: config.PUBLIC_URL });
   await app.register(rateLimit, { pool });
   await app.register(mailer, {

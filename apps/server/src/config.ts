@@ -54,10 +54,15 @@ const envSchema = z.object({
   MAIL_FROM: z.string().email().optional(),
   /** smtp://user:pass@host:587 or smtps://...:465. Unset: e-mails wait in the outbox table and are logged. */
   SMTP_URL: z.string().url().optional(),
-  /** Delay before the first retry of a failed delivery, doubling with each attempt up to an hour. */
-  MAIL_RETRY_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  /** Delay before the first retry of a failed delivery, doubling (with jitter) with each attempt up to an hour. */
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Delivery attempts before a message is marked failed (it stays in the outbox). */
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * How long a stopping server waits for the background jobs in flight (docs/reliability.md,
+   * "Background work"); past it they are failed and another process (or the next start) retries them.
+   */
+  JOBS_STOP_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   /** Support requests per hour per user. */
   RATE_LIMIT_SUPPORT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   GOOGLE_CLIENT_ID: z.string().optional(),

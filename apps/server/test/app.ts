@@ -35,13 +35,18 @@ function filePdfPool(threads: number | undefined, fontsDir: string | undefined):
     let started: PdfPool | undefined;
     const start = () => {
       if (!started) {
-        started = createPdfPool({ threads, fontsDir });
+        // Under tsx a thread's heap is 310-330 MB from its first task (the transformed sources), past
+        // the production recycling budget (pdf-pool.ts, RECYCLE_HEAP_BYTES): it was replaced after
+        // every idle second, and each start took 3-13 s of the loaded machine. Tests of recycling
+        // build their own pool with a budget of their own.
+        started = createPdfPool({ threads, fontsDir, recycleHeapBytes: 2 * 1024 ** 3 });
         closeAtFileEnd.push(() => started!.close());
       }
       return started;
     };
     lazy = {
       threads: Math.max(1, Math.floor(threads ?? defaultThreadCount())),
+      inspect: (...args) => start().inspect(...args),
       render: (...args) => start().render(...args),
       preview: (...args) => start().preview(...args),
       stats: () => start().stats(),

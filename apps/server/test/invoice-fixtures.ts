@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { TestAccount } from './accounts';
 import { savedInvoiceBody } from './saved-invoice-body';
 
-/** The editor's nested `data` (spec part 1 §3), as the client sends it. */
+/** The editor's nested `data` (docs/product/entities.md#invoice-document), as the client sends it. */
 export function invoiceData(overrides: Record<string, unknown> = {}) {
   return {
     from: 'Ada Lovelace Consulting\n12 Analytical Row\nLondon',
@@ -34,7 +34,7 @@ export function invoiceData(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** The saved payload of spec part 1 §3 around `data` (invoiceData with these overrides). */
+/** The saved payload around `data` (docs/product/entities.md#saved-invoice-body), invoiceData with these overrides. */
 export function savedPayload(
   account: Pick<TestAccount, 'id'>,
   data: Record<string, unknown> = {},

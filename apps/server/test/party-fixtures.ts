@@ -54,7 +54,7 @@ export async function tableCounts(pool: pg.Pool) {
   return rows[0]!;
 }
 
-/** A 4xx with the spec's envelope. */
+/** A 4xx with the error envelope (docs/product/api.md#the-error-envelope). */
 export function expectFailure(response: LightMyRequestResponse, status: number, error?: string) {
   expect(response.statusCode, response.body).toBe(status);
   const body = response.json();

@@ -1,6 +1,6 @@
 /**
- * The saved-invoice body the editor sends around its nested `data` (spec part 1 §3): the dates and the
- * currency repeated at the top level, no client or business, a draft. For the route tests, the fault
+ * The saved-invoice body the editor sends around its nested `data` (docs/product/entities.md#saved-invoice-body): the
+ * dates and the currency repeated at the top level, no client or business, a draft. For the route tests, the fault
  * suite and the benchmarks alike (no test runner needed, so the benchmarks can import it).
  */
 export function savedInvoiceBody<Data extends SavedData>(

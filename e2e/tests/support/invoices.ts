@@ -5,7 +5,10 @@ export function utcDate(days = 0): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** The editor's nested `data` (spec part 1 §3), as the client sends it. Totals: 90.03 subtotal, 104.28 total. */
+/**
+ * The editor's nested `data` (docs/product/entities.md#invoice-document), as the client sends it. Totals: 90.03
+ * subtotal, 104.28 total.
+ */
 export function invoiceData(overrides: Record<string, unknown> = {}) {
   return {
     from: 'Ada Lovelace Consulting\n12 Analytical Row\nLondon',

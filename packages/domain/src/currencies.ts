@@ -1,4 +1,4 @@
-/** The 20 currencies the product supports (spec part 1 §3). Amounts in every currency carry 2 decimals (spec §9). */
+/** The 20 currencies the product supports, each with 2 decimals (docs/product/money-and-totals.md#currencies). */
 export const CURRENCIES = [
   { code: 'USD', symbol: '$', name: 'US Dollar' },
   { code: 'EUR', symbol: '€', name: 'Euro' },
@@ -33,7 +33,7 @@ export interface Currency {
 
 export const CURRENCY_CODES = CURRENCIES.map((c) => c.code) as [CurrencyCode, ...CurrencyCode[]];
 
-/** Editor default for guests and new users (DESIGN: default currency). */
+/** Editor default for guests and new users (docs/decisions/0032-editor-inputs-and-default-currency.md). */
 export const DEFAULT_CURRENCY: CurrencyCode = 'EUR';
 
 const byCode = new Map<string, Currency>(

@@ -15,7 +15,7 @@ const MONTHS = [
   'July', 'August', 'September', 'October', 'November', 'December',
 ];
 
-/** "November 21, 2026": the US English long format the spec uses on invoices. Timezone-free. */
+/** "November 21, 2026": the US English long format of invoices (docs/product/messages-and-limits.md#formats). Timezone-free. */
 export function formatLongUsDate(isoDate: string): string {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
   return `${MONTHS[month - 1]} ${day}, ${year}`;

@@ -55,14 +55,14 @@ describe('invoiceDocumentInputSchema', () => {
         { name: 'Design', description: 'Logo work', quantity: 2, unitCost: 15_050 },
         { name: 'Hosting', description: '', quantity: 1, unitCost: 2_000 },
       ],
-      tax: { enabled: true, type: 'percent', value: 2_000 },
+      tax: { enabled: true, type: 'percent', value: 20_000 },
       discount: { enabled: true, type: 'fixed', value: 1_000 },
       shipping: { enabled: true, amount: 500 },
       logo: null,
     });
   });
 
-  it('asks for From and To with the spec message', () => {
+  it('asks for From and To with the documented message', () => {
     expect(errors({ from: '   ' })).toEqual([MESSAGES.fromTo]);
     expect(errors({ to: '' })).toEqual([MESSAGES.fromTo]);
     expect(errors({ to: undefined })).toEqual([MESSAGES.fromTo]);
@@ -70,7 +70,7 @@ describe('invoiceDocumentInputSchema', () => {
     expect(MESSAGES.fromTo).toBe('Fill "From" and "To" fields.');
   });
 
-  it('needs at least one named item, with the spec message', () => {
+  it('needs at least one named item, with the documented message', () => {
     expect(errors({ items: [] })).toEqual([MESSAGES.items]);
     expect(errors({ items: undefined })).toEqual([MESSAGES.items]);
     expect(errors({ items: [{ name: '  ', quantity: 1, unit_cost: 5 }, { quantity: 2 }] })).toEqual([MESSAGES.items]);
@@ -107,8 +107,40 @@ describe('invoiceDocumentInputSchema', () => {
   it('rejects amounts with 3 decimals', () => {
     expect(errors({ items: [{ name: 'X', unit_cost: 1.005 }] })).toHaveLength(1);
     expect(errors({ items: [{ name: 'X', unit_cost: '1.005' }] })).toHaveLength(1);
-    expect(errors({ tax_percent: '7.125' })).toEqual(['Tax must be a non-negative number with at most 2 decimals.']);
+    expect(errors({ tax_type: 'fixed', tax_percent: '7.125' })).toEqual([
+      'Tax must be a non-negative number with at most 2 decimals.',
+    ]);
+    expect(errors({ discount_percent: 0.005 })).toEqual([
+      'Discount must be a non-negative number with at most 2 decimals.',
+    ]);
     expect(parse({ items: [{ name: 'X', unit_cost: '1.50' }] }).data?.items[0]?.unitCost).toBe(150);
+  });
+
+  it('takes percentages with up to 3 decimals, as thousandths of a percent, and refuses a fourth', () => {
+    expect(parse({ tax_percent: 8.875 }).data?.tax).toEqual({ enabled: true, type: 'percent', value: 8_875 });
+    expect(parse({ tax_percent: '8.875' }).data?.tax.value).toBe(8_875);
+    expect(parse({ tax_percent: 8.25 }).data?.tax.value).toBe(8_250);
+    expect(parse({ tax_percent: '0.001' }).data?.tax.value).toBe(1);
+    expect(parse({ tax_percent: '100.000' }).data?.tax.value).toBe(100_000);
+    expect(parse({ discount_type: 'percent', discount_percent: 12.125 }).data?.discount.value).toBe(12_125);
+    expect(errors({ tax_percent: 8.8755 })).toEqual([
+      'Tax percent must be a non-negative number with at most 3 decimals.',
+    ]);
+    expect(errors({ tax_percent: '8.8755' })).toEqual([
+      'Tax percent must be a non-negative number with at most 3 decimals.',
+    ]);
+    expect(errors({ discount_type: 'percent', discount_percent: '-1' })).toEqual([
+      'Discount percent must be a non-negative number with at most 3 decimals.',
+    ]);
+    expect(errors({ tax_percent: 'abc' })).toEqual([
+      'Tax percent must be a non-negative number with at most 3 decimals.',
+    ]);
+    expect(errors({ tax_percent: true })).toEqual(['Tax must be a number.']);
+    // Both fields wrong: one message each, naming its field.
+    expect(errors({ tax_percent: 1.0001, discount_type: 'percent', discount_percent: 100.001 })).toEqual([
+      'Tax percent must be a non-negative number with at most 3 decimals.',
+      'Discount percent must be between 0 and 100.',
+    ]);
   });
 
   it('says "too large" for digits beyond the cap', () => {
@@ -121,6 +153,10 @@ describe('invoiceDocumentInputSchema', () => {
 
   it('caps percentages at 100 only for the percent type', () => {
     expect(errors({ tax_percent: 100.01 })).toEqual(['Tax percent must be between 0 and 100.']);
+    expect(errors({ tax_percent: 100.001 })).toEqual(['Tax percent must be between 0 and 100.']);
+    expect(errors({ tax_percent: '123456789012345678901234567890' })).toEqual([
+      'Tax percent must be between 0 and 100.',
+    ]);
     expect(errors({ discount_type: 'percent', discount_percent: 101 })).toEqual([
       'Discount percent must be between 0 and 100.',
     ]);

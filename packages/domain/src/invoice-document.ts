@@ -3,14 +3,15 @@ import { currencyInputSchema, textSchema } from './api/common';
 import { DEFAULT_CURRENCY, type CurrencyCode } from './currencies';
 import { isIsoDate } from './dates';
 import { MAX_MONEY_MINOR, parseMinor, type Minor } from './money';
+import { MAX_PERCENT_RATE, PERCENT_DECIMALS, parsePercentRate } from './percent';
 import { MESSAGES } from './invoice-messages';
 import { LOGO_DATA_URL_MAX, parseLogoUrl, type LogoRef } from './logo-url';
 import { computeTotals, type Adjustment, type AdjustmentType } from './totals';
 
 /**
- * The invoice body of POST /generate-invoice and /preview-invoice (spec part 1 §7), which is
+ * The invoice body of POST /generate-invoice and /preview-invoice (docs/product/entities.md#invoice-document), which is
  * also the editor's form payload. Parsing turns the contract's decimals into integer minor
- * units and drops unnamed items (the client sends only named ones), so the PDF engine and
+ * units (percent rates into thousandths of a percent, percent.ts) and drops unnamed items (the client sends only named ones), so the PDF engine and
  * the totals never see a float.
  */
 
@@ -63,25 +64,58 @@ const party = (label: string) =>
     .max(LIMITS.partyText, { error: `${label} is too long (at most ${LIMITS.partyText} characters).` })
     .refine((value) => value.trim() !== '', { error: MESSAGES.fromTo });
 
+type ParsedValue = { ok: true; value: number } | { ok: false; message: string };
+
+/** A non-negative decimal with at most 2 decimals, as number or numeric text, as minor units ('' is 0). */
+function parseMoneyValue(value: number | string, label: string): ParsedValue {
+  if (value === '') return { ok: true, value: 0 };
+  const minor = parseMinor(value);
+  if (minor === null && /^\d+(?:\.\d{1,2})?$/.test(String(value).trim())) {
+    return { ok: false, message: `${label} is too large.` }; // digits beyond a safe integer
+  }
+  if (minor === null) return { ok: false, message: `${label} must be a non-negative number with at most 2 decimals.` };
+  if (minor > MAX_MONEY_MINOR) return { ok: false, message: `${label} is too large.` };
+  return { ok: true, value: minor };
+}
+
+/** A percent from 0 to 100 with at most 3 decimals, as number or numeric text, as a PercentRate ('' is 0). */
+function parsePercentValue(value: number | string, label: string): ParsedValue {
+  const range = `${label} percent must be between 0 and 100.`;
+  if (value === '') return { ok: true, value: 0 };
+  const rate = parsePercentRate(value);
+  if (rate === null && /^\d+(?:\.\d{1,3})?$/.test(String(value).trim())) return { ok: false, message: range };
+  if (rate === null) {
+    return {
+      ok: false,
+      message: `${label} percent must be a non-negative number with at most ${PERCENT_DECIMALS} decimals.`,
+    };
+  }
+  if (rate > MAX_PERCENT_RATE) return { ok: false, message: range };
+  return { ok: true, value: rate };
+}
+
 /** A non-negative decimal with at most 2 decimals, as number or numeric text, to minor units. */
 export const moneySchema = (label: string) =>
   z.union([z.number(), z.string()], { error: `${label} must be a number.` }).transform((value, ctx) => {
-    if (value === '') return 0;
-    const minor = parseMinor(value);
-    if (minor === null && /^\d+(?:\.\d{1,2})?$/.test(String(value).trim())) {
-      ctx.addIssue({ code: 'custom', message: `${label} is too large.` }); // digits beyond a safe integer
+    const parsed = parseMoneyValue(value, label);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.message });
       return z.NEVER;
     }
-    if (minor === null) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a non-negative number with at most 2 decimals.` });
-      return z.NEVER;
-    }
-    if (minor > MAX_MONEY_MINOR) {
-      ctx.addIssue({ code: 'custom', message: `${label} is too large.` });
-      return z.NEVER;
-    }
-    return minor;
+    return parsed.value;
   });
+
+/**
+ * tax_percent / discount_percent as sent: a number or numeric text whose meaning follows its type
+ * (a percent with at most 3 decimals, or an amount with at most 2), so it is read with the type.
+ */
+const adjustmentValueSchema = (label: string) =>
+  z.union([z.number(), z.string()], { error: `${label} must be a number.` }).default(0);
+
+/** An adjustment's value by its type: a PercentRate for percent, minor units for fixed. */
+function parseAdjustmentValue(value: number | string, type: AdjustmentType, label: string): ParsedValue {
+  return type === 'percent' ? parsePercentValue(value, label) : parseMoneyValue(value, label);
+}
 
 const quantitySchema = z
   .union([z.number(), z.string()], { error: 'Quantity must be a whole number.' })
@@ -166,10 +200,10 @@ export const invoiceDocumentInputSchema = z
       currency: currencyInputSchema.transform((code): CurrencyCode => code ?? DEFAULT_CURRENCY),
       currency_symbol: text(10, 'Currency symbol'),
       currency_label: text(100, 'Currency label'),
-      tax_percent: moneySchema('Tax').default(0),
+      tax_percent: adjustmentValueSchema('Tax'),
       tax_type: adjustmentTypeSchema,
       show_tax: flag,
-      discount_percent: moneySchema('Discount').default(0),
+      discount_percent: adjustmentValueSchema('Discount'),
       discount_type: adjustmentTypeSchema,
       show_discount: flag,
       shipping_amount: moneySchema('Shipping').default(0),
@@ -182,16 +216,10 @@ export const invoiceDocumentInputSchema = z
     { error: MESSAGES.body },
   )
   .superRefine((body, ctx) => {
-    if (body.tax_type === 'percent' && body.tax_percent > 10_000) {
-      ctx.addIssue({ code: 'custom', path: ['tax_percent'], message: 'Tax percent must be between 0 and 100.' });
-    }
-    if (body.discount_type === 'percent' && body.discount_percent > 10_000) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['discount_percent'],
-        message: 'Discount percent must be between 0 and 100.',
-      });
-    }
+    const tax = parseAdjustmentValue(body.tax_percent, body.tax_type, 'Tax');
+    if (!tax.ok) ctx.addIssue({ code: 'custom', path: ['tax_percent'], message: tax.message });
+    const discount = parseAdjustmentValue(body.discount_percent, body.discount_type, 'Discount');
+    if (!discount.ok) ctx.addIssue({ code: 'custom', path: ['discount_percent'], message: discount.message });
     if (!body.items.some((item) => (item.name ?? '').trim() !== '')) {
       ctx.addIssue({ code: 'custom', path: ['items'], message: MESSAGES.items });
     }
@@ -211,8 +239,12 @@ export const invoiceDocumentInputSchema = z
           quantity: item.quantity,
           unitCost: item.unit_cost,
         })),
-      tax: { enabled: body.show_tax, type: body.tax_type, value: body.tax_percent },
-      discount: { enabled: body.show_discount, type: body.discount_type, value: body.discount_percent },
+      tax: { enabled: body.show_tax, type: body.tax_type, value: adjustmentValue(body.tax_percent, body.tax_type) },
+      discount: {
+        enabled: body.show_discount,
+        type: body.discount_type,
+        value: adjustmentValue(body.discount_percent, body.discount_type),
+      },
       shipping: { enabled: body.show_shipping, amount: body.shipping_amount },
       paymentDetails: body.payment_details,
       paymentInstructions: body.payment_instructions,
@@ -228,6 +260,12 @@ export const invoiceDocumentInputSchema = z
   });
 
 export type InvoiceDocumentInput = z.input<typeof invoiceDocumentInputSchema>;
+
+/** The value superRefine has already accepted. */
+function adjustmentValue(value: number | string, type: AdjustmentType): number {
+  const parsed = parseAdjustmentValue(value, type, '');
+  return parsed.ok ? parsed.value : 0;
+}
 
 /** True when every amount of the invoice stays within MAX_MONEY_MINOR. */
 function totalsFit(document: InvoiceDocument): boolean {

@@ -16,7 +16,7 @@ export function invoiceNumberValue(invoiceNumber: string): bigint | null {
 }
 
 /**
- * The next invoice number (spec part 1 §4): highest numeric part among the user's numbers
+ * The next invoice number (docs/decisions/0031-invoice-numbers.md): highest numeric part among the user's numbers
  * plus 1, padded to 4 digits; FIRST_INVOICE_NUMBER when there is none. BigInt so long numbers
  * stay exact. `existing` may be the numbers themselves or only their numeric parts.
  */
@@ -35,7 +35,7 @@ export const FIRST_INVOICE_NUMBER = nextInvoiceNumber([]);
 const MAX_STEM = 100;
 
 /**
- * Name of one PDF in the bulk-download ZIP (spec part 2 §5): the invoice number with every
+ * Name of one PDF in the bulk-download ZIP (docs/product/invoices.md#file-names): the invoice number with every
  * non-alphanumeric character replaced by '_', lower-cased, then the date: `inv_0042_2026-11-21.pdf`.
  */
 export function invoiceFileName(invoiceNumber: string, issuedDate: string | null): string {
@@ -54,7 +54,7 @@ export function invoiceFileName(invoiceNumber: string, issuedDate: string | null
 const UNSAFE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}/\\:*?"<>|;%]/gu;
 
 /**
- * The editor's download name (spec part 1 §7): `invoice-{first line of To, spaces as underscores}.pdf`,
+ * The editor's download name (docs/product/invoices.md#file-names): `invoice-{first line of To, spaces as underscores}.pdf`,
  * with unsafe characters removed and the length capped; `invoice.pdf` when nothing is left.
  */
 export function pdfDownloadName(to: string): string {

@@ -8,18 +8,27 @@ export type Minor = number;
 /** Largest amount any single money value may reach: 999,999,999,999.99. Keeps every sum far inside Number.MAX_SAFE_INTEGER. */
 export const MAX_MONEY_MINOR = 99_999_999_999_999;
 
-const DECIMAL = /^(\d+)(?:\.(\d{1,2}))?$/;
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
-/** Parses a non-negative decimal with at most 2 decimals, exactly (no float arithmetic). Returns null when it is not one. */
-export function parseMinor(value: number | string): Minor | null {
+/**
+ * A non-negative decimal with at most `decimals` decimals as an integer count of 10^-decimals, exactly
+ * (no float arithmetic): 12.5 with 2 is 1250. Null when it is not one, or past a safe integer. The one
+ * decimal parser: money (`parseMinor`) and percentage rates (`parsePercentRate`, percent.ts) use it.
+ */
+export function parseScaledDecimal(value: number | string, decimals: number): number | null {
   const text = typeof value === 'number' ? numberToPlainString(value) : value.trim();
   if (text === null) return null;
   const match = DECIMAL.exec(text);
-  if (!match) return null;
+  if (!match || (match[2] ?? '').length > decimals) return null;
   const whole = match[1]!;
-  const fraction = (match[2] ?? '').padEnd(2, '0');
-  const minor = Number(whole) * 100 + Number(fraction);
-  return Number.isSafeInteger(minor) ? minor : null;
+  const fraction = (match[2] ?? '').padEnd(decimals, '0');
+  const scaled = Number(whole) * 10 ** decimals + (decimals > 0 ? Number(fraction) : 0);
+  return Number.isSafeInteger(scaled) ? scaled : null;
+}
+
+/** Parses a non-negative decimal with at most 2 decimals, exactly (no float arithmetic). Returns null when it is not one. */
+export function parseMinor(value: number | string): Minor | null {
+  return parseScaledDecimal(value, 2);
 }
 
 /** Decimal places a number would show when written plainly (no exponent), or null for NaN, ±Infinity and negatives. */

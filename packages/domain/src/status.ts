@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Stored invoice statuses (DESIGN "statuses"). */
+/** Stored invoice statuses (docs/product/states-and-transitions.md#invoice-statuses). */
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 

@@ -70,11 +70,18 @@ function oracle(invoice: TextInvoice) {
 /** The test's own text → minor units conversion (not money.parseMinor). */
 const minor = (text: string) => Number(cents(decimal(text)));
 
+/** The test's own percent text → thousandths of a percent (not percent.parsePercentRate); throws past 3 decimals. */
+function thousandths(text: string): number {
+  const value = mul(decimal(text), rational(1000n));
+  if (value.d !== 1n) throw new Error(`${text} has more than 3 decimals`);
+  return Number(value.n);
+}
+
 function toInput(invoice: TextInvoice): TotalsInput {
   const adjustment = (a: TextInvoice['tax']): Adjustment => ({
     enabled: a.enabled,
     type: a.type,
-    value: minor(a.value),
+    value: a.type === 'percent' ? thousandths(a.value) : minor(a.value),
   });
   return {
     items: invoice.items.map((item) => ({ quantity: item.quantity, unitCost: minor(item.unitCost) })),
@@ -97,8 +104,14 @@ const wholeUpTo = (max: bigint) =>
   fc.oneof(fc.bigInt({ min: 0n, max: 100n }), fc.bigInt({ min: 0n, max: 100_000n }), fc.bigInt({ min: 0n, max }));
 const amountText = (max: bigint) =>
   fc.tuple(wholeUpTo(max), fraction).map(([whole, frac]) => (frac ? `${whole}.${frac}` : `${whole}`));
+// Percentages have up to 3 decimals (8.875 %, ADR 44), biased towards x.xx5 where rounding is decided.
+const percentFraction = fc.oneof(
+  fraction,
+  fc.integer({ min: 0, max: 999 }).map((n) => String(n).padStart(3, '0')),
+  fc.constantFrom('875', '125', '375', '005', '995', '999', '001'),
+);
 const percentText = fc
-  .tuple(fc.integer({ min: 0, max: 100 }), fraction)
+  .tuple(fc.integer({ min: 0, max: 100 }), percentFraction)
   .map(([whole, frac]) => (whole === 100 || !frac ? `${whole}` : `${whole}.${frac}`));
 const quantity = fc.oneof(
   fc.integer({ min: 0, max: 10 }),
@@ -197,7 +210,7 @@ describe('computeTotals edge cases', () => {
     const totals = computeTotals({
       ...base,
       items: items([3, 12_345]),
-      discount: { enabled: true, type: 'percent', value: 10_000 },
+      discount: { enabled: true, type: 'percent', value: 100_000 },
     });
     expect(totals).toMatchObject({ subtotal: 37_035, discount: 37_035, total: 0 });
   });
@@ -213,7 +226,7 @@ describe('computeTotals edge cases', () => {
   });
 
   it('rounds a percent once, on the subtotal, half away from zero', () => {
-    const tenPercent = { enabled: true, type: 'percent', value: 1_000 } as const;
+    const tenPercent = { enabled: true, type: 'percent', value: 10_000 } as const;
     // 3 × 1.15 = 3.45; 10% = 0.345 → 0.35 (per line it would be 3 × 0.12 = 0.36)
     expect(computeTotals({ ...base, items: items([1, 115], [1, 115], [1, 115]), tax: tenPercent }).tax).toBe(35);
     // 101 × 0.05 = 5.05; 10% = 0.505 → 0.51 (per line: 101 × 0.01 = 1.01)
@@ -222,7 +235,7 @@ describe('computeTotals edge cases', () => {
     // exact halves go up, just below half goes down
     expect(computeTotals({ ...base, items: items([1, 5]), tax: tenPercent }).tax).toBe(1); // 0.005
     expect(computeTotals({ ...base, items: items([1, 4]), tax: tenPercent }).tax).toBe(0); // 0.004
-    const twelveAndHalf = { enabled: true, type: 'percent', value: 1_250 } as const;
+    const twelveAndHalf = { enabled: true, type: 'percent', value: 12_500 } as const;
     expect(computeTotals({ ...base, items: items([1, 4]), tax: twelveAndHalf }).tax).toBe(1); // 0.005
     expect(computeTotals({ ...base, items: items([1, 3]), tax: twelveAndHalf }).tax).toBe(0); // 0.00375
     // the same rule for a discount
@@ -243,7 +256,7 @@ describe('computeTotals edge cases', () => {
     const cap = computeTotals({
       ...base,
       items: items([1, MAX_MONEY_MINOR]),
-      tax: { enabled: true, type: 'percent', value: 10_000 },
+      tax: { enabled: true, type: 'percent', value: 100_000 },
     });
     expect(cap.tax).toBe(MAX_MONEY_MINOR);
     expect(cap.total).toBe(2 * MAX_MONEY_MINOR);
@@ -253,7 +266,7 @@ describe('computeTotals edge cases', () => {
   it('ignores tax, discount and shipping values that are not shown', () => {
     const totals = computeTotals({
       items: items([2, 1_000]),
-      tax: { enabled: false, type: 'percent', value: 2_000 },
+      tax: { enabled: false, type: 'percent', value: 20_000 },
       discount: { enabled: false, type: 'fixed', value: 500 },
       shipping: { enabled: false, amount: 700 },
     });
@@ -262,15 +275,93 @@ describe('computeTotals edge cases', () => {
 
   it('reads the same value as a percent or as a fixed amount by type', () => {
     const input = { ...base, items: items([1, 20_000]) };
-    expect(computeTotals({ ...input, tax: { enabled: true, type: 'percent', value: 1_000 } }).tax).toBe(2_000);
+    expect(computeTotals({ ...input, tax: { enabled: true, type: 'percent', value: 10_000 } }).tax).toBe(2_000);
     expect(computeTotals({ ...input, tax: { enabled: true, type: 'fixed', value: 1_000 } }).tax).toBe(1_000);
     const totals = computeTotals({
       ...input,
-      tax: { enabled: true, type: 'percent', value: 2_000 },
+      tax: { enabled: true, type: 'percent', value: 20_000 },
       discount: { enabled: true, type: 'fixed', value: 1_500 },
       shipping: { enabled: true, amount: 999 },
     });
     // 200.00 + 40.00 − 15.00 + 9.99
     expect(totals.total).toBe(23_499);
+  });
+});
+
+describe('percent rates with 3 decimals (thousandths of a percent, ADR 44)', () => {
+  const off = { enabled: false, type: 'percent', value: 0 } as const;
+  const percent = (text: string): Adjustment => ({ enabled: true, type: 'percent', value: thousandths(text) });
+  const oneLine = (unitCost: number): TotalsInput => ({
+    items: [{ quantity: 1, unitCost }],
+    tax: off,
+    discount: off,
+    shipping: { enabled: false, amount: 0 },
+  });
+
+  it("computes New York City's 8.875 % exactly: $14,008.88 gives $1,243.29 tax and $15,252.17 total", () => {
+    // 14,008.88 × 8.875 / 100 = 1,243.2881 → 1,243.29
+    const totals = computeTotals({ ...oneLine(1_400_888), tax: percent('8.875') });
+    expect(totals).toMatchObject({ subtotal: 1_400_888, tax: 124_329, total: 1_525_217 });
+  });
+
+  it('rounds the third decimal half away from zero at the cent, as with two', () => {
+    // 100.00 × 8.875 % = 8.875 → 8.88; 99.99 × 8.875 % = 8.8741125 → 8.87
+    expect(computeTotals({ ...oneLine(10_000), tax: percent('8.875') }).tax).toBe(888);
+    expect(computeTotals({ ...oneLine(9_999), tax: percent('8.875') }).tax).toBe(887);
+    // 4.00 × 0.125 % = 0.005 → 0.01; 3.99 × 0.125 % = 0.0049875 → 0.00; and a discount the same way
+    expect(computeTotals({ ...oneLine(400), tax: percent('0.125') }).tax).toBe(1);
+    expect(computeTotals({ ...oneLine(399), tax: percent('0.125') }).tax).toBe(0);
+    expect(computeTotals({ ...oneLine(10_000), discount: percent('8.875') })).toMatchObject({
+      discount: 888,
+      total: 9_112,
+    });
+  });
+
+  const subtotalMinor = fc.oneof(
+    fc.bigInt({ min: 0n, max: 10_000n }),
+    fc.bigInt({ min: 0n, max: 100_000_000n }),
+    fc.bigInt({ min: 0n, max: BigInt(MAX_MONEY_MINOR) }),
+  );
+  const threeDecimalPercent = fc
+    .tuple(fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 999 }))
+    .map(([whole, frac]) => `${whole}.${String(frac).padStart(3, '0')}`);
+
+  it('agrees with the rational oracle to the cent for every 3-decimal rate, tax and discount alike', () => {
+    fc.assert(
+      fc.property(subtotalMinor, threeDecimalPercent, threeDecimalPercent, (subtotal, taxText, discountText) => {
+        const unitCost = Number(subtotal);
+        const invoice: TextInvoice = {
+          items: [{ quantity: 1, unitCost: `${subtotal / 100n}.${String(subtotal % 100n).padStart(2, '0')}` }],
+          tax: { enabled: true, type: 'percent', value: taxText },
+          discount: { enabled: true, type: 'percent', value: discountText },
+          shipping: { enabled: false, amount: '0' },
+        };
+        const expected = oracle(invoice);
+        const totals = computeTotals({ ...oneLine(unitCost), tax: percent(taxText), discount: percent(discountText) });
+        expect(BigInt(totals.tax)).toBe(expected.tax);
+        expect(BigInt(totals.discount)).toBe(expected.discount);
+        expect(BigInt(totals.total)).toBe(expected.total);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('gives every old basis-point rate the same totals at ten times its value (the stored rates migration)', () => {
+    // Before ADR 44 a rate was basis points and tax = round(subtotal × bp / 10,000), half away from
+    // zero; the migration multiplies stored rates by 10. Checked against the old rule, written here.
+    const oldRule = (subtotal: bigint, basisPoints: bigint) => {
+      const scaled = subtotal * basisPoints;
+      return scaled / 10_000n + ((scaled % 10_000n) * 2n >= 10_000n ? 1n : 0n);
+    };
+    fc.assert(
+      fc.property(subtotalMinor, fc.integer({ min: 0, max: 10_000 }), (subtotal, basisPoints) => {
+        const totals = computeTotals({
+          ...oneLine(Number(subtotal)),
+          tax: { enabled: true, type: 'percent', value: basisPoints * 10 },
+        });
+        expect(BigInt(totals.tax)).toBe(oldRule(subtotal, BigInt(basisPoints)));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -1,8 +1,12 @@
 import { mulDivRound, type Minor } from './money';
+import { RATE_DIVISOR } from './percent';
 
 export type AdjustmentType = 'percent' | 'fixed';
 
-/** Tax or discount. `value` is basis points (hundredths of a percent, 0-10000) when percent, minor units when fixed. */
+/**
+ * Tax or discount. `value` is a PercentRate (thousandths of a percent, 0-100000: 8.875 % is 8875;
+ * percent.ts) when percent, minor units when fixed.
+ */
 export interface Adjustment {
   enabled: boolean;
   type: AdjustmentType;
@@ -29,10 +33,11 @@ export interface Totals {
 }
 
 /**
- * The one totals function of the product (DESIGN rule 2), used by the editor, the PDF,
+ * The one totals function of the product (docs/product/money-and-totals.md#the-totals-rule), used by the editor, the PDF,
  * the stored total_amount, the lists and the dashboard:
  *   line = qty × unit_cost (whole quantities, so exact); subtotal = Σ line;
- *   tax / discount = percent ? round(subtotal × rate / 100) : amount, only when shown;
+ *   tax / discount = percent ? round(subtotal × rate / 100) : amount, only when shown
+ *   (the rate in thousandths of a percent, so round(subtotal × rate / 100,000));
  *   shipping only when shown; total = max(0, subtotal + tax − discount + shipping).
  * Rounding is half away from zero. Arithmetic is BigInt so no intermediate loses a cent;
  * results beyond Number.MAX_SAFE_INTEGER throw (the schemas keep inputs far below that).
@@ -58,7 +63,7 @@ export function computeTotals(input: TotalsInput): Totals {
 function adjustmentAmount(subtotal: bigint, adjustment: Adjustment): bigint {
   if (!adjustment.enabled) return 0n;
   if (adjustment.type === 'fixed') return BigInt(adjustment.value);
-  return mulDivRound(subtotal, BigInt(adjustment.value), 10_000n);
+  return mulDivRound(subtotal, BigInt(adjustment.value), RATE_DIVISOR);
 }
 
 function toSafe(value: bigint): Minor {

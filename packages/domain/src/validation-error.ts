@@ -17,7 +17,7 @@ export function isGenericMessage(message: string): boolean {
 }
 
 /**
- * The one way a zod failure becomes the spec's envelope:
+ * The one way a zod failure becomes the error envelope (docs/product/api.md#the-error-envelope):
  * `{ success: false, error: <first message>, errors: <every message once> }`.
  */
 export function toErrorEnvelope(error: z.ZodError): ErrorEnvelope & { errors: string[] } {

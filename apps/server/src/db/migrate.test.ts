@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { signUp } from '../../test/accounts';
+import { sharedTestApp } from '../../test/app';
 import { createTestDatabase } from '../../test/database';
+import { as, createInvoice } from '../../test/invoice-fixtures';
 import { migrationsDir } from '../paths';
 import { runMigrations } from './migrate';
 
@@ -55,7 +58,7 @@ describe('runMigrations', () => {
       'support_requests',
       'users',
     ]);
-    // Every table that holds a user's data carries user_id (DESIGN rule 1).
+    // Every table that holds a user's data carries user_id (docs/product/entities.md#how-it-is-stored).
     const withoutUser = await client.query<{ table_name: string }>(
       `select t.table_name from information_schema.tables t
         where t.table_schema = 'public'
@@ -122,5 +125,115 @@ describe('migration 0009 (logos stored once per owner)', () => {
     } finally {
       await client.end();
     }
+  });
+});
+
+describe('migration 0010 (percent rates in thousandths of a percent, ADR 44)', () => {
+  const runMigrationFile = async (client: pg.Pool) => {
+    const file = readFileSync(path.join(migrationsDir, '0010_percent_rates_in_thousandths.sql'), 'utf8');
+    for (const statement of file.split('--> statement-breakpoint')) await client.query(statement);
+  };
+
+  it('moves stored basis points to thousandths: an 8.25 % invoice keeps every total to the cent', async () => {
+    const t = await sharedTestApp();
+    const ada = await signUp(t.app);
+    const get = (url: string) => as(t.app, ada)({ method: 'GET', url });
+    // 14,008.88 at 8.25 % = 1,155.7326 → 1,155.73; 12.5 % off = 1,751.11; shipping 10.00: total 13,423.50.
+    const percentId = await createInvoice(t.app, ada, {
+      invoice_number: 'OLD-1',
+      items: [{ name: 'Consulting', quantity: 1, unit_cost: 14_008.88 }],
+      tax_percent: 8.25,
+      tax_type: 'percent',
+      discount_percent: 12.5,
+      discount_type: 'percent',
+      shipping_amount: 10,
+    });
+    const fixedId = await createInvoice(t.app, ada, {
+      invoice_number: 'OLD-2',
+      tax_percent: 25.5,
+      tax_type: 'fixed',
+      discount_percent: 5,
+      discount_type: 'fixed',
+    });
+    const oddId = await createInvoice(t.app, ada, { invoice_number: 'OLD-3', show_tax: false });
+    // Each row as a server before 0010 stored it: version 1, percent rates in basis points; one row
+    // edited by hand (a tax that is not an object) is left as it is.
+    await t.pool.query(
+      `update invoices set data = data || jsonb_build_object('v', 1,
+                'tax', (data -> 'tax') || '{"value": 825}', 'discount', (data -> 'discount') || '{"value": 1250}')
+        where id = $1`,
+      [percentId],
+    );
+    await t.pool.query(`update invoices set data = data || '{"v": 1}' where id = $1`, [fixedId]);
+    await t.pool.query(`update invoices set data = data || '{"v": 1, "tax": "by hand"}' where id = $1`, [oddId]);
+
+    const snapshot = async () => ({
+      columns: (
+        await t.pool.query(
+          `select invoice_number, status, subtotal_minor::text, tax_minor::text, discount_minor::text,
+                  shipping_minor::text, total_minor::text, search_text, updated_at
+             from invoices where user_id = $1 order by invoice_number`,
+          [ada.id],
+        )
+      ).rows,
+      stats: (
+        await t.pool.query(
+          `select currency, month, status, invoice_count, total_minor::text from invoice_stats where user_id = $1
+            order by 1, 2, 3`,
+          [ada.id],
+        )
+      ).rows,
+      dashboard: (await get('/api/dashboard/summary')).json(),
+      list: (await get('/api/invoices')).json(),
+      details: await Promise.all(
+        [percentId, fixedId, oddId].map(async (id) => (await get(`/api/invoices/${id}`)).json()),
+      ),
+    });
+    const before = await snapshot();
+    const stored = before.columns[0];
+    expect(stored).toMatchObject({
+      invoice_number: 'OLD-1',
+      subtotal_minor: '1400888',
+      tax_minor: '115573',
+      discount_minor: '175111',
+      shipping_minor: '1000',
+      total_minor: '1342350',
+    });
+    // A version 1 row already reads on the new scale (a server older than 0010 may still write one).
+    expect(before.details[0].invoice).toMatchObject({
+      total_amount: 13_423.5,
+      totals: { subtotal: 14_008.88, tax: 1_155.73, discount: 1_751.11, shipping: 10, total: 13_423.5 },
+      data: { tax_percent: 8.25, discount_percent: 12.5 },
+    });
+
+    await runMigrationFile(t.pool);
+
+    const data = async (id: string) =>
+      (await t.pool.query('select data from invoices where id = $1', [id])).rows[0].data;
+    expect(await data(percentId)).toMatchObject({
+      v: 2,
+      tax: { enabled: true, type: 'percent', value: 8_250 },
+      discount: { enabled: true, type: 'percent', value: 12_500 },
+    });
+    expect(await data(fixedId)).toMatchObject({
+      v: 2,
+      tax: { type: 'fixed', value: 2_550 },
+      discount: { type: 'fixed', value: 500 },
+    });
+    expect(await data(oddId)).toMatchObject({ v: 2, tax: 'by hand' });
+    // Columns, invoice_stats, the dashboard, the list and every invoice page read the same.
+    expect(await snapshot()).toEqual(before);
+
+    // Saved again as the editor reads it, the invoice keeps its totals; a second run changes nothing.
+    const edit = (await get(`/api/invoices/${percentId}/edit`)).json().editData;
+    const resave = await as(
+      t.app,
+      ada,
+    )({ method: 'PUT', url: `/api/invoices/${percentId}`, payload: { data: edit.data } });
+    expect(resave.statusCode, resave.body).toBe(200);
+    expect(resave.json().invoice.totals).toEqual(before.details[0].invoice.totals);
+    const after = await data(percentId);
+    await runMigrationFile(t.pool);
+    expect(await data(percentId)).toEqual(after);
   });
 });

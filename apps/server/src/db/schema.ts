@@ -21,10 +21,10 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * One table per entity of the spec. Every table that holds a user's data carries user_id
- * (rule 1 of DESIGN.md) and is deleted with the user (the privacy policy promises it).
- * Money columns are bigint minor units. `search_text` columns hold lower-cased, accent-free
- * text written by the services, indexed with pg_trgm for the list searches (clients and
+ * One table per entity (docs/product/entities.md#how-it-is-stored). Every table that holds a user's data carries
+ * user_id (docs/decisions/0027-rules-that-hold-everywhere.md#rule-1-identity-comes-from-the-session) and is deleted
+ * with the user (the privacy policy promises it). Money columns are bigint minor units. `search_text` columns hold
+ * lower-cased, accent-free text written by the services, indexed with pg_trgm for the list searches (clients and
  * businesses: together with user_id, through btree_gin).
  */
 
@@ -151,6 +151,18 @@ export const invoices = pgTable(
     discountMinor: money('discount_minor'),
     shippingMinor: money('shipping_minor'),
     totalMinor: money('total_minor'),
+    /**
+     * What is still owed: THE amount due in SQL (the list shows and sorts it); the domain's twin is
+     * amountDueMinor in packages/domain/src/amount-due.ts, and a test keeps the two equal. Paid
+     * owes nothing; once payments exist, this becomes the total less what was paid.
+     */
+    amountDueMinor: bigint('amount_due_minor', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(sql`case when status = 'paid' then 0 else total_minor end`),
+    /** The date the list shows and sorts by: the issued date, else the day it was created (UTC). */
+    listDate: date('list_date', { mode: 'string' })
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(issued_date, (created_at at time zone 'UTC')::date)`),
     /** The editor's nested payload (from, to, terms, flags, logo_url, ...) without the items. */
     data: jsonb('data').notNull(),
     searchText: text('search_text').notNull().default(''),
@@ -182,6 +194,29 @@ export const invoices = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The list's sorts (docs/decisions/0043-sorting-the-invoice-list.md): each an index-only range of
+    // the user's invoices in sort order, ties by creation time then id, with status and due_date for
+    // the status filter. Text sorts use the ICU collation natural_sort (migration 0011): case and
+    // accents as a reader expects, digits by value (INV-9 before INV-10).
+    index('invoices_user_number_sort_idx').on(
+      t.userId,
+      sql`${t.invoiceNumber} collate natural_sort`,
+      t.id,
+      t.status,
+      t.dueDate,
+    ),
+    index('invoices_user_client_sort_idx').on(
+      t.userId,
+      sql`${t.clientName} collate natural_sort`,
+      t.createdAt,
+      t.id,
+      t.status,
+      t.dueDate,
+    ),
+    index('invoices_user_amount_sort_idx').on(t.userId, t.amountDueMinor, t.createdAt, t.id, t.status, t.dueDate),
+    index('invoices_user_date_sort_idx').on(t.userId, t.listDate, t.createdAt, t.id, t.status, t.dueDate),
+    // The status sort reads each effective status as its own range (stored status, then creation).
+    index('invoices_user_status_sort_idx').on(t.userId, t.status, t.createdAt, t.id, t.dueDate),
     index('invoices_client_idx').on(t.clientId),
     index('invoices_business_idx').on(t.businessId),
     // The guest-logo sweep asks whether any invoice still uses an uploaded logo.
@@ -337,10 +372,11 @@ export const logos = pgTable(
 );
 
 /**
- * Every e-mail the product sends, written in the transaction of the event it reports and delivered
- * afterwards by the mailer (src/plugins/mailer.ts): `pending` until the SMTP server accepts it
- * (`sent`), retried with backoff, `failed` after the last attempt. Without SMTP_URL messages stay
- * pending here (and are logged), to be delivered once a mail server is configured.
+ * Every e-mail the product sends, written with its delivery job in the transaction of the event it
+ * reports and delivered afterwards by the job queue (src/plugins/mailer.ts): `pending` until the
+ * SMTP server accepts it (`sent`), retried with backoff, `failed` after the last attempt. Without
+ * SMTP_URL messages stay pending here (and are logged), to be delivered once a mail server is
+ * configured.
  */
 export const outbox = pgTable(
   'outbox',
@@ -355,18 +391,18 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     status: text('status').notNull().default('pending'),
+    /**
+     * The delivery job (plugins/jobs.ts), made with the row. Null for rows written before the job
+     * queue existed: a process with SMTP_URL gives them one when it starts.
+     */
+    jobId: uuid('job_id'),
     createdAt: createdAt(),
-    /** A pending message is not tried before this (backoff after a failed attempt). */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
   },
   (t) => [
-    // What the delivery loop asks for: pending messages that are due, oldest due first.
-    index('outbox_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} = 'pending'`),
+    // When and how often delivery is tried is the job queue's (plugins/mailer.ts); the row keeps the outcome.
     index('outbox_support_request_idx').on(t.supportRequestId),
     check('outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],

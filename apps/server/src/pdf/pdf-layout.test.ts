@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { acquireInvoiceFonts } from './invoice-fonts';
-import { formatPercent, formatQuantity, normaliseText, wrapText } from './pdf-layout';
+import { formatQuantity, normaliseText, wrapText } from './pdf-layout';
 
 function measuringDoc(size = 10): PDFKit.PDFDocument {
   const doc = new PDFDocument({ autoFirstPage: false });
@@ -41,10 +41,6 @@ describe('wrapText', () => {
 describe('text helpers', () => {
   it('normalises line breaks, tabs and control characters', () => {
     expect(normaliseText('  a\tb\u0007\rc\u2028d  ')).toBe('a    b\nc\nd');
-  });
-
-  it('formats basis points as a percent', () => {
-    expect([750, 1000, 1234, 5, 0, 10_000].map(formatPercent)).toEqual(['7.5', '10', '12.34', '0.05', '0', '100']);
   });
 
   it('groups thousands in quantities', () => {

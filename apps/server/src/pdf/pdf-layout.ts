@@ -188,14 +188,6 @@ export class PageFlow {
   }
 }
 
-/** "7.5" for 750 basis points, "10" for 1000, "12.34" for 1234. */
-export function formatPercent(basisPoints: number): string {
-  const whole = Math.floor(basisPoints / 100);
-  const fraction = basisPoints % 100;
-  if (fraction === 0) return String(whole);
-  return `${whole}.${String(fraction).padStart(2, '0').replace(/0$/, '')}`;
-}
-
 /** Whole quantities with thousands separators, "1,000". */
 export function formatQuantity(quantity: number): string {
   return String(quantity).replace(/\B(?=(\d{3})+(?!\d))/g, ',');

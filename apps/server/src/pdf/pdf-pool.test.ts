@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InvoiceJson } from './invoice-json';
 import { createPdfPool, defaultThreadCount, isLargeDocument, pdfWorkerLocation, type PdfPool } from './pdf-pool';
 import { invoice, manyItems, pageTexts, PNG_SIGNATURE, pngSize } from './pdf-test-fixtures';
 import { renderInvoicePdf } from './render-invoice-pdf';
@@ -99,6 +100,49 @@ describe('createPdfPool: fairness and memory', () => {
       const again = await pool.render(invoice());
       expect(Buffer.from(again).equals(Buffer.from(first))).toBe(true);
       expect(pool.stats()).toMatchObject({ threads: 1, running: 0, queued: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('reads a JSON body on a thread: what the event loop needs, or the 400 of the route', async () => {
+    const pool = createPdfPool({ threads: 1 });
+    try {
+      const body = { from: 'Me', to: 'You\nStreet 1', items: [{ name: 'Work', quantity: 2, unit_cost: 10 }] };
+      const json = (value: unknown) => new InvoiceJson(Buffer.from(JSON.stringify(value)));
+      const read = await pool.inspect(json(body));
+      expect(read).toMatchObject({ to: 'You\nStreet 1', logo: null, large: false });
+      const pdf = await pool.render(read);
+      expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+      const many = Array.from({ length: 201 }, (_, i) => ({ name: `Item ${i}`, quantity: 1, unit_cost: 1 }));
+      expect(await pool.inspect(json({ ...body, items: many }))).toMatchObject({ large: true });
+      await expect(pool.inspect(json({ ...body, to: '' }))).rejects.toMatchObject({
+        statusCode: 400,
+        message: 'Fill "From" and "To" fields.',
+      });
+      await expect(pool.inspect(new InvoiceJson(Buffer.from('{"from":')))).rejects.toMatchObject({
+        statusCode: 400,
+        message: 'The request body is not valid JSON.',
+      });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  // glibc's malloc_trim: Linux with glibc only (release-memory.ts).
+  const glibc = Boolean(
+    (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header
+      ?.glibcVersionRuntime,
+  );
+  it.runIf(glibc)('gives the free memory of the C allocator back once idle after work', async () => {
+    const pool = createPdfPool({ threads: 1, releaseAfterIdleMs: 50 });
+    try {
+      await pool.render(invoice());
+      await expect.poll(() => pool.stats().released, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+      const released = pool.stats().released;
+      // Not again while nothing is rendered.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(pool.stats().released).toBe(released);
     } finally {
       await pool.close();
     }

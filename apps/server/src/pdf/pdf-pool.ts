@@ -9,7 +9,11 @@ import 'sharp';
 import { once } from 'node:events';
 import { HttpError } from '../plugins/errors';
 import { FairScheduler, QueueFullError, TaskAbortedError, type SchedulerStats } from './fair-scheduler';
-import type { PdfTask, PdfTaskResult, PdfWorkerData } from './pdf-worker';
+import type { InspectedInvoice, InvoiceJson, InvoiceWithJsonItems } from './invoice-json';
+import { isLargeInvoice } from './large-document';
+export { LARGE_DOCUMENT } from './large-document';
+import type { PdfTask, PdfTaskResult, PdfWorkerData, TaskInvoice } from './pdf-worker';
+import { releaseFreeMemory } from './release-memory';
 import { PageOutOfRangeError, type PreviewPng } from './render-preview-png';
 import { getTemplate, type TemplateName } from './templates/template-registry';
 
@@ -25,6 +29,8 @@ export interface PdfPoolOptions {
   recycleHeapBytes?: number;
   /** Tasks one client may have waiting (its render budget); default MAX_QUEUED_PER_CLIENT. */
   maxQueuedPerClient?: number;
+  /** Idle this long after work, the engine gives the C allocator's free memory back; default RELEASE_AFTER_IDLE_MS. */
+  releaseAfterIdleMs?: number;
 }
 
 export interface PdfRenderOptions {
@@ -52,14 +58,28 @@ export interface PdfPoolStats extends SchedulerStats {
   recycled: number;
   /** The heap each live thread reported after its last task, by thread id. */
   heapBytes: Record<number, number>;
+  /** Times the free memory of the C allocator was given back to the system (release-memory.ts). */
+  released: number;
 }
+
+/**
+ * An invoice to render: a parsed document, a large body a PDF thread has read, or a stored
+ * invoice with its items as JSON text (invoice-json.ts).
+ */
+export type PdfInput = InvoiceDocument | InspectedInvoice | InvoiceWithJsonItems;
 
 export interface PdfPool {
   readonly threads: number;
+  /**
+   * Parses and validates a request body on a PDF thread (a task of the client's, like a render):
+   * what the event loop needs to go on, or HttpError 400 with the messages the route's own
+   * validation gives.
+   */
+  inspect(json: InvoiceJson, options?: PdfRenderOptions): Promise<InspectedInvoice>;
   /** The invoice as PDF bytes. Rejects with UnknownTemplateError for an unknown template. */
-  render(invoice: InvoiceDocument, options?: PdfRenderOptions): Promise<Uint8Array>;
+  render(invoice: PdfInput, options?: PdfRenderOptions): Promise<Uint8Array>;
   /** One page of the same PDF as a PNG, with the page count. */
-  preview(invoice: InvoiceDocument, options: PdfPreviewOptions): Promise<PreviewPng>;
+  preview(invoice: PdfInput, options: PdfPreviewOptions): Promise<PreviewPng>;
   stats(): PdfPoolStats;
   /** Waits for running tasks, then stops the threads. */
   close(): Promise<void>;
@@ -79,20 +99,16 @@ export const MAX_QUEUED_PER_CLIENT = 32;
  */
 export const RECYCLE_HEAP_BYTES = 160 * 1024 * 1024;
 /**
- * A document with more items or text than this is "large": at most threads - 1 of them render at
- * once, so a thread always stays free for small ones. About 10 pages and up (a 200-item invoice
- * is 9 pages and renders in ~22 ms; 1,000 items with long descriptions, 255+ pages, ~1.4 s).
+ * The engine idle this long after work (or after recycling a thread): the memory the threads
+ * freed outside V8's heap goes back to the system (release-memory.ts). Short, so a burst's memory
+ * is back within seconds; the release runs off the event loop and only when nothing renders.
  */
-export const LARGE_DOCUMENT = { items: 200, textCharacters: 50_000 } as const;
+export const RELEASE_AFTER_IDLE_MS = 1_000;
 export const PDF_ENGINE_BUSY = 'The PDF engine is busy. Please try again in a moment.';
 
 /** Whether the invoice is large enough to run with the lower concurrency of large documents. */
-export function isLargeDocument(invoice: InvoiceDocument): boolean {
-  if (invoice.items.length > LARGE_DOCUMENT.items) return true;
-  let characters = invoice.from.length + invoice.to.length + invoice.terms.length;
-  characters += invoice.paymentDetails.length + invoice.paymentInstructions.length;
-  for (const item of invoice.items) characters += item.name.length + item.description.length;
-  return characters > LARGE_DOCUMENT.textCharacters;
+export function isLargeDocument(invoice: PdfInput): boolean {
+  return 'json' in invoice || 'itemsJson' in invoice ? invoice.large : isLargeInvoice(invoice);
 }
 
 export function defaultThreadCount(): number {
@@ -146,6 +162,21 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
   let recycled = 0;
   let recycling: Promise<void> | null = null;
   let closing = false;
+  // The C allocator's free memory goes back once the engine has been idle a moment after work.
+  const releaseAfterIdleMs = options.releaseAfterIdleMs ?? RELEASE_AFTER_IDLE_MS;
+  let workSinceRelease = false;
+  let lastWork = 0;
+  let releasing: Promise<void> | null = null;
+  let released = 0;
+  const releaseWhenIdle = () => {
+    if (closing || recycling || releasing || !workSinceRelease || !scheduler.idle) return;
+    if (performance.now() - lastWork < releaseAfterIdleMs) return;
+    workSinceRelease = false;
+    releasing = releaseFreeMemory().then((done) => {
+      if (done) released++;
+      releasing = null;
+    });
+  };
   const recycleIdleThreads = () => {
     if (closing || recycling || overBudget.size === 0 || !scheduler.idle) return;
     const workers = piscina.threads.filter((worker) => overBudget.has(worker.threadId));
@@ -166,24 +197,42 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
       .catch(() => undefined)
       .finally(() => {
         recycling = null;
+        // What the old threads held outside V8's heap is free now, not yet given back.
+        workSinceRelease = true;
+        lastWork = performance.now();
       });
   };
-  const recycleTimer = setInterval(recycleIdleThreads, 1_000);
+  const recycleTimer = setInterval(
+    () => {
+      recycleIdleThreads();
+      releaseWhenIdle();
+    },
+    Math.min(1_000, releaseAfterIdleMs),
+  );
   recycleTimer.unref();
 
-  const run = async (task: PdfTask, renderOptions: PdfRenderOptions): Promise<PdfTaskResult & { ok: true }> => {
+  const run = async (
+    task: PdfTask,
+    renderOptions: PdfRenderOptions,
+    large: boolean,
+  ): Promise<PdfTaskResult & { ok: true }> => {
     // Checked here as well, so the caller gets the typed error (errors lose their class crossing threads).
-    getTemplate(task.template ?? 'modern');
+    if (task.kind !== 'inspect') getTemplate(task.template ?? 'modern');
     const result = await scheduler
       .submit(
         renderOptions.client ?? 'anonymous',
-        isLargeDocument(task.invoice),
+        large,
         async () => {
           if (recycling) await recycling;
-          const done = await piscina.run(task);
-          lastHeap.set(done.threadId, done.heapBytes);
-          if (done.heapBytes > recycleHeapBytes) overBudget.add(done.threadId);
-          return done;
+          try {
+            const done = await piscina.run(task);
+            lastHeap.set(done.threadId, done.heapBytes);
+            if (done.heapBytes > recycleHeapBytes) overBudget.add(done.threadId);
+            return done;
+          } finally {
+            workSinceRelease = true;
+            lastWork = performance.now();
+          }
         },
         renderOptions.signal,
       )
@@ -195,16 +244,37 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
         throw error;
       })
       .finally(() => setImmediate(recycleIdleThreads));
-    if (!result.ok) throw new PageOutOfRangeError(result.page, result.pageCount);
+    if (!result.ok) {
+      if (result.error === 'invalid') throw new HttpError(400, result.message, result.errors);
+      throw new PageOutOfRangeError(result.page, result.pageCount);
+    }
     return result;
+  };
+  // A body a PDF thread has read travels as its bytes again (copied: the caller keeps its own).
+  const source = (invoice: PdfInput): TaskInvoice => {
+    if ('json' in invoice) return { json: invoice.json };
+    if ('itemsJson' in invoice) return { document: invoice.document, itemsJson: invoice.itemsJson };
+    return invoice;
   };
 
   return {
     threads,
+    async inspect(json, inspectOptions = {}) {
+      // Parsing is quick beside rendering: a small task, whatever the body's size.
+      const result = await run({ kind: 'inspect', invoice: { json: json.bytes } }, inspectOptions, false);
+      if (result.kind !== 'inspect') throw new Error('The PDF worker answered an inspection with a document.');
+      return { json: json.bytes, to: result.to, logo: result.logo, large: result.large };
+    },
     async render(invoice, renderOptions = {}) {
       const result = await run(
-        { kind: 'pdf', invoice, template: renderOptions.template, logo: renderOptions.logo?.bytes ?? null },
+        {
+          kind: 'pdf',
+          invoice: source(invoice),
+          template: renderOptions.template,
+          logo: renderOptions.logo?.bytes ?? null,
+        },
         renderOptions,
+        isLargeDocument(invoice),
       );
       if (result.kind !== 'pdf') throw new Error('The PDF worker answered a render with a preview.');
       return result.pdf;
@@ -213,24 +283,26 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
       const result = await run(
         {
           kind: 'preview',
-          invoice,
+          invoice: source(invoice),
           template: previewOptions.template,
           logo: previewOptions.logo?.bytes ?? null,
           page: previewOptions.page,
           dpi: previewOptions.dpi,
         },
         previewOptions,
+        isLargeDocument(invoice),
       );
       if (result.kind !== 'preview') throw new Error('The PDF worker answered a preview with a PDF.');
       return { png: result.png, pageCount: result.pageCount, page: result.page };
     },
     stats() {
-      return { ...scheduler.stats(), threads, recycled, heapBytes: Object.fromEntries(lastHeap) };
+      return { ...scheduler.stats(), threads, recycled, heapBytes: Object.fromEntries(lastHeap), released };
     },
     async close() {
       closing = true;
       clearInterval(recycleTimer);
       await recycling;
+      await releasing;
       return piscina.close();
     },
   };

@@ -11,7 +11,7 @@ export function invoice(overrides: Partial<InvoiceDocument> = {}): InvoiceDocume
     issuedDate: '2026-11-21',
     dueDate: '2026-11-28',
     items: [{ name: 'Website design', description: 'Landing page, two iterations', quantity: 3, unitCost: 1005 }],
-    tax: { enabled: true, type: 'percent', value: 750 },
+    tax: { enabled: true, type: 'percent', value: 7_500 },
     discount: { enabled: false, type: 'percent', value: 0 },
     shipping: { enabled: false, amount: 0 },
     paymentDetails: 'IBAN DE89 3704 0044 0532 0130 00',

@@ -1,9 +1,11 @@
-import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
+import type { InvoiceDocument, LogoRef } from '@invoicer/domain/invoice-document';
 import { setPriority } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { threadId } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
 import { useFontsDir } from './invoice-fonts';
+import { readInvoiceJson, type InvalidBody } from './invoice-json';
+import { isLargeInvoice } from './large-document';
 import { renderInvoicePdf } from './render-invoice-pdf';
 import { PageOutOfRangeError, renderPreviewPng } from './render-preview-png';
 import type { TemplateName } from './templates/template-registry';
@@ -18,11 +20,18 @@ export interface PdfWorkerData {
   fontsDir: string | undefined;
 }
 
+/**
+ * A parsed document, a request body's JSON bytes that this thread parses and validates, or a
+ * stored invoice whose items this thread parses (invoice-json.ts).
+ */
+export type TaskInvoice = InvoiceDocument | { json: Uint8Array } | { document: InvoiceDocument; itemsJson: string };
+
 export type PdfTask =
-  | { kind: 'pdf'; invoice: InvoiceDocument; template?: TemplateName; logo: Uint8Array | null }
+  | { kind: 'inspect'; invoice: { json: Uint8Array } }
+  | { kind: 'pdf'; invoice: TaskInvoice; template?: TemplateName; logo: Uint8Array | null }
   | {
       kind: 'preview';
-      invoice: InvoiceDocument;
+      invoice: TaskInvoice;
       template?: TemplateName;
       logo: Uint8Array | null;
       page: number;
@@ -38,9 +47,11 @@ export interface WorkerMemory {
 
 export type PdfTaskResult = WorkerMemory &
   (
+    | { ok: true; kind: 'inspect'; to: string; logo: LogoRef | null; large: boolean }
     | { ok: true; kind: 'pdf'; pdf: Uint8Array }
     | { ok: true; kind: 'preview'; png: Uint8Array; pageCount: number; page: number }
     | { ok: false; error: 'page-out-of-range'; page: number; pageCount: number }
+    | ({ ok: false; error: 'invalid' } & InvalidBody)
   );
 
 function memory(): WorkerMemory {
@@ -85,7 +96,7 @@ const WARM_UP_INVOICE: InvoiceDocument = {
   issuedDate: '2026-01-01',
   dueDate: '2026-01-08',
   items: [{ name: 'Item', description: 'Description', quantity: 1, unitCost: 100 }],
-  tax: { enabled: true, type: 'percent', value: 750 },
+  tax: { enabled: true, type: 'percent', value: 7_500 },
   discount: { enabled: false, type: 'percent', value: 0 },
   shipping: { enabled: false, amount: 0 },
   paymentDetails: '',
@@ -110,7 +121,22 @@ try {
 }
 
 export default async function runPdfTask(task: PdfTask): Promise<PdfTaskResult | Transfer> {
-  const pdf = await renderInvoicePdf(task.invoice, {
+  let invoice: InvoiceDocument;
+  if ('json' in task.invoice) {
+    const read = readInvoiceJson(task.invoice.json);
+    if ('invalid' in read) return { ok: false, error: 'invalid', ...read.invalid, ...memory() };
+    invoice = read.document;
+  } else if ('itemsJson' in task.invoice) {
+    // Written by our own query in the shape of InvoiceDocument['items'] (invoices.queries.ts).
+    invoice = { ...task.invoice.document, items: JSON.parse(task.invoice.itemsJson) as InvoiceDocument['items'] };
+  } else {
+    invoice = task.invoice;
+  }
+  if (task.kind === 'inspect') {
+    const large = isLargeInvoice(invoice);
+    return { ok: true, kind: 'inspect', to: invoice.to, logo: invoice.logo, large, ...memory() };
+  }
+  const pdf = await renderInvoicePdf(invoice, {
     template: task.template,
     logo: task.logo ? { bytes: task.logo } : null,
   });

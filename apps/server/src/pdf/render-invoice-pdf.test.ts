@@ -77,10 +77,24 @@ describe('renderInvoicePdf', () => {
 
   it('labels percent discounts with their rate', async () => {
     const content = await text(
-      await renderInvoicePdf(invoice({ discount: { enabled: true, type: 'percent', value: 1000 } })),
+      await renderInvoicePdf(invoice({ discount: { enabled: true, type: 'percent', value: 10_000 } })),
     );
     expect(content).toContain('Discount (10%) -€3.02'); // round(30.15 × 10%) = 3.015 → 3.02
     expect(content).toContain('Total €29.39');
+  });
+
+  it('prints rates with up to 3 decimals and no trailing zeros', async () => {
+    const content = await text(
+      await renderInvoicePdf(
+        invoice({
+          tax: { enabled: true, type: 'percent', value: 8_875 },
+          discount: { enabled: true, type: 'percent', value: 8_250 },
+        }),
+      ),
+    );
+    expect(content).toContain('Tax (8.875%) €2.68'); // 30.15 × 8.875 % = 2.6758125 → 2.68
+    expect(content).toContain('Discount (8.25%) -€2.49'); // 30.15 × 8.25 % = 2.487375 → 2.49
+    expect(content).toContain('Total €30.34');
   });
 
   it.each([
@@ -180,7 +194,7 @@ describe('renderInvoicePdf', () => {
         await renderInvoicePdf(
           invoice({
             items: manyItems(count),
-            discount: { enabled: true, type: 'percent', value: 500 },
+            discount: { enabled: true, type: 'percent', value: 5_000 },
             shipping: { enabled: true, amount: 999 },
           }),
         ),

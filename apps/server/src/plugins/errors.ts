@@ -7,9 +7,9 @@ import fp from 'fastify-plugin';
 import type { ZodType } from 'zod';
 
 /**
- * The one error envelope of the spec, `{ success: false, error, errors? }`, for every failure.
- * Client mistakes are 4xx with a clear sentence; a database outage is 503; nothing a client
- * sends may produce a 5xx, so anything unexpected is logged in full and answered plainly.
+ * The one error envelope, `{ success: false, error, errors? }`, for every failure
+ * (docs/product/api.md#the-error-envelope). Client mistakes are 4xx with a clear sentence; a database outage is 503;
+ * nothing a client sends may produce a 5xx, so anything unexpected is logged in full and answered plainly.
  */
 
 export class HttpError extends Error {
@@ -54,23 +54,31 @@ function fieldLabel(key: string): string {
 /**
  * Validates bodies, queries and params with their zod schemas and turns a failure into the
  * envelope through the domain's toErrorEnvelope, the one way a zod failure becomes a message.
- * Fastify passes an Error returned here straight to the error handler.
+ * Fastify passes an Error returned here straight to the error handler. Also run on the PDF
+ * threads for request bodies too large to validate on the event loop (pdf/invoice-json.ts).
  */
+export function validateWithSchema(
+  schema: ZodType,
+  data: unknown,
+  httpPart: string | undefined,
+): { value: unknown; error?: undefined } | { error: HttpError; value?: undefined } {
+  const result = schema.safeParse(data);
+  if (result.success) {
+    const disallowed = httpPart === 'body' ? pathToDisallowed(result.data) : undefined;
+    if (disallowed !== undefined) {
+      const message = disallowedCharacterMessage(fieldLabel(disallowed));
+      return { error: new HttpError(400, message, [message]) };
+    }
+    return { value: result.data };
+  }
+  const envelope = toErrorEnvelope(result.error);
+  return { error: new HttpError(400, envelope.error, envelope.errors) };
+}
+
 export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> =
   ({ schema, httpPart }) =>
-  (data) => {
-    const result = schema.safeParse(data);
-    if (result.success) {
-      const disallowed = httpPart === 'body' ? pathToDisallowed(result.data) : undefined;
-      if (disallowed !== undefined) {
-        const message = disallowedCharacterMessage(fieldLabel(disallowed));
-        return { error: new HttpError(400, message, [message]) };
-      }
-      return { value: result.data };
-    }
-    const envelope = toErrorEnvelope(result.error);
-    return { error: new HttpError(400, envelope.error, envelope.errors) };
-  };
+  (data) =>
+    validateWithSchema(schema, data, httpPart);
 
 export const badRequest = (message: string, errors?: string[]) => new HttpError(400, message, errors);
 export const notFound = (message = 'Not found') => new HttpError(404, message);

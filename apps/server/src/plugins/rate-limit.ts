@@ -3,13 +3,27 @@ import { tooManyAttemptsMessage } from '@invoicer/domain/api/auth';
 import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { DbExecutor } from './database';
 import { HttpError } from './errors';
+
+declare module './jobs' {
+  interface JobPayloads {
+    'rate-limits.sweep': Record<string, never>;
+  }
+}
+
+/** Deletes windows that ended over ten minutes ago; answers how many. */
+export async function sweepRateLimits(db: DbExecutor): Promise<number> {
+  const result = await db.execute(sql`delete from rate_limits where reset_at < now() - interval '10 minutes'`);
+  return result.rowCount ?? 0;
+}
 
 /**
  * @fastify/rate-limit with its counters in PostgreSQL, so limits hold across every server
- * process (DESIGN rule 5). Routes opt in with `config: { rateLimit: { max, timeWindow } }`.
- * If the database is unreachable, requests are let through (the routes that need the
- * database then answer 503 on their own).
+ * process (docs/decisions/0027-rules-that-hold-everywhere.md#rule-5-state-lives-in-postgresql-only). Routes opt in with
+ * `config: { rateLimit: { max, timeWindow } }`. If the database is unreachable, requests are let through (the routes
+ * that need the database then answer 503 on their own).
  */
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -100,12 +114,11 @@ export default fp<{ pool: pg.Pool }>(
         new HttpError(429, `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`),
     });
 
-    // Expired windows are dead weight; sweep them now and then rather than on every request.
-    const sweep = setInterval(() => {
-      pool.query(`delete from rate_limits where reset_at < now() - interval '10 minutes'`).catch(() => undefined);
-    }, 10 * 60_000);
-    sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
+    // Expired windows are dead weight; a job sweeps them every ten minutes rather than every request.
+    app.jobs.work('rate-limits.sweep', async (_job, tx) => {
+      await sweepRateLimits(tx);
+    });
+    app.jobs.schedule('rate-limits.sweep', '*/10 * * * *', {});
   },
-  { name: 'rate-limit', dependencies: ['errors'] },
+  { name: 'rate-limit', dependencies: ['errors', 'jobs'] },
 );

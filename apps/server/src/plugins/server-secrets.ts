@@ -3,11 +3,11 @@ import fp from 'fastify-plugin';
 import type pg from 'pg';
 
 /**
- * Secrets the server makes for itself (signing keys), kept in PostgreSQL so that they survive a
- * restart and every server process uses the same one (DESIGN rule 5): no setting to configure.
- * The first process to need a secret creates it (an insert that loses a race changes nothing) and
- * every process reads the stored one, then keeps it in memory. Deleting a row and restarting the
- * servers rotates that secret.
+ * Secrets the server makes for itself (signing keys), kept in PostgreSQL so that they survive a restart and every
+ * server process uses the same one
+ * (docs/decisions/0027-rules-that-hold-everywhere.md#rule-5-state-lives-in-postgresql-only): no setting to configure.
+ * The first process to need a secret creates it (an insert that loses a race changes nothing) and every process reads
+ * the stored one, then keeps it in memory. Deleting a row and restarting the servers rotates that secret.
  */
 
 export type SecretName = 'device-cookie';

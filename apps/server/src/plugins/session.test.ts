@@ -7,9 +7,11 @@ import { z } from 'zod';
 import { sessionSetCookie, sessionStatus, signUp, type TestAccount } from '../../test/accounts';
 import { createTestApp, sharedTestApp, type TestApp } from '../../test/app';
 import { createTestDatabase } from '../../test/database';
+import { runQueue } from '../../test/jobs';
 import database, { createPool } from './database';
 import errors, { zodValidatorCompiler } from './errors';
-import session, { authModeOf, requireSession, sweepExpiredSessions } from './session';
+import jobs from './jobs';
+import session, { authModeOf, requireSession } from './session';
 import { adaAndBob } from '../../test/two-users';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -85,7 +87,7 @@ describe('session lifetime', () => {
     expect(await row(other.cookie)).toBeUndefined();
   });
 
-  it('sweeps expired sessions and keeps live ones', async () => {
+  it('sweeps expired sessions (an hourly job) and keeps live ones', async () => {
     const other = await signUp(t.app);
     for (let i = 0; i < 3; i++) {
       await t.pool.query(
@@ -93,7 +95,9 @@ describe('session lifetime', () => {
         [sha256(randomBytes(32).toString('base64url')), other.id],
       );
     }
-    expect(await sweepExpiredSessions(t.app.db)).toBe(3);
+    const expired = await t.pool.query(`select count(*)::int as n from sessions where expires_at <= now()`);
+    expect(expired.rows[0].n).toBeGreaterThanOrEqual(3);
+    await runQueue(t, 'sessions.sweep', {});
     expect(await sessionStatus(t.app, other.cookie)).toBe(200);
     const { rows } = await t.pool.query(`select count(*)::int as n from sessions where expires_at <= now()`);
     expect(rows[0].n).toBe(0);
@@ -128,7 +132,7 @@ describe('Secure cookies', () => {
   });
 });
 
-describe('a user_id naming someone else (DESIGN rule 1)', () => {
+describe('a user_id naming someone else (identity comes from the session)', () => {
   let t: TestApp, ada: TestAccount, bob: TestAccount;
   beforeAll(async () => {
     ({ t, ada, bob } = await adaAndBob());
@@ -217,6 +221,7 @@ describe('auth modes of a route', () => {
     app.setValidatorCompiler(zodValidatorCompiler);
     await app.register(errors);
     await app.register(database, { pool });
+    await app.register(jobs, { pool, stopTimeoutMs: 10_000 });
     await app.register(session, {});
     const echo = async (request: { session: unknown }) => ({ session: request.session });
     app.get('/api/required', echo);

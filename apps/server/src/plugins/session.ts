@@ -20,18 +20,19 @@ import { HttpError } from './errors';
  * - `config: { auth: 'public' }` (the default outside /api): nothing is looked up unless the
  *   handler calls `request.loadSession()`.
  * On every route that is not public, a `user_id` (or `userId`) in the query or the JSON body
- * that differs from the session user answers 403 (DESIGN rule 1): the spec's calls carry the id,
- * the server only checks it.
+ * that differs from the session user answers 403: older clients sent the id, the server only checks it
+ * (docs/product/routes-and-access.md#a-user-id-in-a-request).
  */
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at / expires_at (and the cookie's Max-Age) are renewed when older than this. */
 export const SESSION_REFRESH_AFTER_MS = 60 * 60 * 1000;
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** Expired sessions are swept every hour (at minute 5, UTC), by whichever server process takes the job. */
+const SWEEP_CRON = '5 * * * *';
 /** 32 random bytes in base64url, nothing else is ever looked up. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-/** Keys under which the spec's calls name the user (support sends userId). */
+/** Keys under which older clients' calls name the user (support sends userId). */
 const USER_ID_KEYS = ['user_id', 'userId'] as const;
 
 export type AuthMode = 'required' | 'optional' | 'public';
@@ -40,6 +41,12 @@ export interface AuthSession {
   userId: string;
   /** sessions.id_hash of this request's session. */
   idHash: string;
+}
+
+declare module './jobs' {
+  interface JobPayloads {
+    'sessions.sweep': Record<string, never>;
+  }
 }
 
 declare module 'fastify' {
@@ -212,8 +219,8 @@ export async function endOtherSessions(executor: DbExecutor, userId: string, kee
   await executor.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)));
 }
 
-/** Deletes expired sessions; the server runs it every hour, requests also delete theirs on sight. */
-export async function sweepExpiredSessions(db: Database): Promise<number> {
+/** Deletes expired sessions; a job runs it every hour, requests also delete theirs on sight. */
+export async function sweepExpiredSessions(db: DbExecutor): Promise<number> {
   const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
   return deleted.rowCount ?? 0;
 }
@@ -234,7 +241,10 @@ function namesAnotherUser(value: unknown, userId: string): boolean {
   return text !== '' && text !== 'undefined' && text !== 'null' && text !== userId.toLowerCase();
 }
 
-/** DESIGN rule 1, for every non-public route: a user id in the query or body must be the session user's. */
+/**
+ * For every non-public route: a user id in the query or body must be the session user's
+ * (docs/decisions/0027-rules-that-hold-everywhere.md#rule-1-identity-comes-from-the-session).
+ */
 async function refuseOtherUserId(request: FastifyRequest): Promise<void> {
   const session = request.session ?? (await request.loadSession());
   if (!session) return;
@@ -295,11 +305,10 @@ export default fp<{ publicUrl?: string | undefined }>(
       if (mode !== 'public') appendHook(route, 'preValidation', refuseOtherUserId);
     });
 
-    const sweep = setInterval(() => {
-      sweepExpiredSessions(app.db).catch(() => undefined);
-    }, SWEEP_EVERY_MS);
-    sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
+    app.jobs.work('sessions.sweep', async (_job, tx) => {
+      await sweepExpiredSessions(tx);
+    });
+    app.jobs.schedule('sessions.sweep', SWEEP_CRON, {});
   },
-  { name: 'session', dependencies: ['errors', 'database'] },
+  { name: 'session', dependencies: ['errors', 'database', 'jobs'] },
 );

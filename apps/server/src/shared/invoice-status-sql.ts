@@ -15,11 +15,11 @@ import { invoices } from '../db/schema';
 export const TODAY_UTC: SQL = sql`(now() at time zone 'UTC')::date`;
 
 /**
- * THE overdue rule (DESIGN "statuses"): a stored `sent` invoice whose due date is before today
- * (UTC). The due day itself is not overdue, as in the domain's `effectiveStatus` (a test compares
- * the two). It is the only case where the effective status differs from the stored one, so the
- * counts kept per stored status (invoice_stats) become effective ones by moving these invoices
- * from sent to overdue: an index-only range of invoices_user_sent_due_idx.
+ * THE overdue rule (docs/product/states-and-transitions.md#the-overdue-rule): a stored `sent` invoice whose due date is
+ * before today (UTC). The due day itself is not overdue, as in the domain's `effectiveStatus` (a test compares the
+ * two). It is the only case where the effective status differs from the stored one, so the counts kept per stored
+ * status (invoice_stats) become effective ones by moving these invoices from sent to overdue: an index-only range of
+ * invoices_user_sent_due_idx.
  */
 export function pastDueSentSql(
   status: AnyPgColumn | SQL = invoices.status,

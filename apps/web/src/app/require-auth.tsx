@@ -4,9 +4,9 @@ import { openAuthModal } from '../features/auth/hooks/use-auth-modal';
 import { useSession } from '../features/auth/hooks/use-session';
 
 /**
- * Protected pages: a guest is sent to /new with the login modal open (spec part 1 §2). A session
+ * Protected pages: a guest is sent to /new with the login modal open (docs/product/routes-and-access.md#the-sign-in-guard-on-pages). A session
  * that ends while a protected page is open (sign-out, account deletion) goes to / instead: the
- * user chose to leave, so no login modal (spec: after sign-out the user goes to /). Signing in from
+ * user chose to leave, so no login modal. Signing in from
  * that modal lands on the page asked for, with its query (docs/product/routes-and-access.md#after-signing-in).
  */
 export function RequireAuth() {

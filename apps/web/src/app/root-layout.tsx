@@ -22,7 +22,7 @@ function AuthModalOnDemand() {
 /** The header's height (h-16) and its border, then a gap. */
 const TOAST_TOP = 'calc(4rem + 1px + 0.75rem)';
 
-/** Above every page: nothing renders until the auth state is known (spec part 1 §4). */
+/** Above every page: nothing renders until the auth state is known (docs/product/states-and-transitions.md#session). */
 export function RootLayout() {
   const session = useSession();
   const ready = session.status !== 'loading';

@@ -21,7 +21,7 @@ function NothingYet() {
   return null;
 }
 
-/** The spec's route table (part 1 §2). */
+/** The pages and who may open them (docs/product/routes-and-access.md#pages). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -17,10 +17,10 @@ export interface InvoicePreviewDialogProps {
 }
 
 /**
- * The preview modal of the editor and of the invoice page (spec part 1 §2, §4): the invoice as the
- * server renders it, one PNG a page, a spinner until the page image has loaded, Previous / Next
- * through the pages the server counts (X-Page-Count). Pages are queries dropped as soon as they are
- * off screen (gcTime 0), so no page image outlives the modal.
+ * The preview modal of the editor and of the invoice page (docs/product/states-and-transitions.md#preview): the invoice
+ * as the server renders it, one PNG a page, a spinner until the page image has loaded, Previous / Next through the
+ * pages the server counts (X-Page-Count). Pages are queries dropped as soon as they are off screen (gcTime 0), so no
+ * page image outlives the modal.
  */
 export function InvoicePreviewDialog({ document, title, onClose, onError }: InvoicePreviewDialogProps) {
   const [page, setPage] = useState(1);

@@ -22,7 +22,10 @@ export interface PartyFieldSpec<Name extends PartyFieldName> {
   multiline?: boolean;
 }
 
-/** A form schema over some of the fields: the server's own rules and messages (spec part 1 §5). */
+/**
+ * A form schema over some of the fields: the server's own rules and messages
+ * (docs/product/clients-and-businesses.md#the-client-modal).
+ */
 export type PartyFormSchema = z.ZodType<
   Partial<Record<PartyFieldName, string | undefined>>,
   Partial<Record<PartyFieldName, string | null>>
@@ -45,9 +48,9 @@ export interface PartyFormConfig<Name extends PartyFieldName, Saved> {
 type Noun = 'Client' | 'Business';
 
 /**
- * The 'Add New Client' / 'Edit Client' and 'Add New Business' / 'Edit Business' modals (spec part
- * 1 §2, §4, §5, §8). The form mounts with the dialog's content, keyed by what it edits, so it
- * starts afresh (values and errors) each time it opens; while it saves, closing is refused.
+ * The 'Add New Client' / 'Edit Client' and 'Add New Business' / 'Edit Business' modals
+ * (docs/product/states-and-transitions.md#client-and-business-modals). The form mounts with the dialog's content, keyed
+ * by what it edits, so it starts afresh (values and errors) each time it opens; while it saves, closing is refused.
  */
 export function PartyFormDialog<Name extends PartyFieldName, Saved>({
   open,
@@ -115,7 +118,8 @@ function PartyForm<Name extends PartyFieldName, Saved>({
     // Fields this form does not show stay '' and are never sent.
     defaultValues: { name: '', email: '', phone: '', address: '', tax_id: '', ...initial },
     resolver: zodResolver(schema),
-    // Spec part 1 §5: editing a field clears its error; the rules run again on the next submit.
+    // Editing a field clears its error; the rules run again on the next submit
+    // (docs/product/states-and-transitions.md#client-and-business-modals).
     reValidateMode: 'onSubmit',
   });
 

@@ -1,7 +1,7 @@
 import { normalizeStatus, statusLabel, type InvoiceStatus } from '@invoicer/domain/status';
 import { Badge, type BadgeTone } from './ui/badge';
 
-/** Colour of each status; anything unknown is neutral (spec part 2 §4). */
+/** Colour of each status; anything unknown is neutral (docs/product/states-and-transitions.md#invoice-statuses). */
 const TONES: Record<InvoiceStatus, BadgeTone> = {
   draft: 'neutral',
   sent: 'info',
@@ -11,7 +11,7 @@ const TONES: Record<InvoiceStatus, BadgeTone> = {
 
 /**
  * An invoice's status, on the list, the invoice page and the dashboard: 'in progress' reads Sent,
- * anything unknown is capitalised in neutral (spec part 2 §4).
+ * anything unknown is capitalised in neutral (docs/product/states-and-transitions.md#invoice-statuses).
  */
 export function StatusBadge({ status, className }: { status: string; className?: string }) {
   const known = normalizeStatus(status);

@@ -30,7 +30,10 @@ export class UnexpectedAnswerError extends ApiError {
   }
 }
 
-/** The server's sentence for a failed call, else the page's own (spec part 2 §8: the server's text is preferred). */
+/**
+ * The server's sentence for a failed call, else the page's own
+ * (docs/product/messages-and-limits.md#how-a-message-reaches-the-user).
+ */
 export function failureMessage(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.serverMessage) || fallback;
 }

@@ -1,8 +1,9 @@
 import { ApiError } from './api-client';
 
 /**
- * How the client and business modals show a failed save (spec part 1 §8). Shared by both
- * features, which may not import each other.
+ * How the client and business modals show a failed save
+ * (docs/product/messages-and-limits.md#clients-and-businesses-messages). Shared by both features, which may not import
+ * each other.
  */
 
 export const PARTY_SAVE_MESSAGES = {

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 /**
- * Breakpoints of the spec (part 1 §9, part 2 §9): narrower than 768 px is a phone (cards instead
+ * Breakpoints (docs/product/messages-and-limits.md#screen-sizes): narrower than 768 px is a phone (cards instead
  * of tables, no drag handles, the bottom bar). They match Tailwind's `md` so CSS and JS agree.
  */
 export const MOBILE_QUERY = '(max-width: 767.98px)';

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { partySaveFailure, type PartyErrorField } from './party-save-errors';
 
 /**
- * The save behind the client and business modals: the create or update call, the server's
- * messages put on the fields they name or shown above the buttons (spec part 1 §8), and the
+ * The save behind the client and business modals: the create or update call, the server's messages put on the fields
+ * they name or shown above the buttons (docs/product/messages-and-limits.md#clients-and-businesses-messages), and the
  * busy state reported to the dialog, which refuses to close while a save runs.
  */
 export function usePartySave<Fields, Saved, Field extends PartyErrorField>(options: {

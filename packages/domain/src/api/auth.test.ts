@@ -16,7 +16,7 @@ describe('auth and user bodies', () => {
     expect(signupBodySchema.parse(signup)).toEqual({ ...signup, first_name: 'Ada', email: 'ada@example.com' });
   });
 
-  it('uses the spec wording for a short password, one message per field', () => {
+  it('uses the documented wording for a short password, one message per field', () => {
     const result = signupBodySchema.safeParse({ ...signup, password: '12345' });
     expect(toErrorEnvelope(result.error!).errors).toEqual(['Password must be at least 6 characters long']);
     const empty = signupBodySchema.safeParse({ ...signup, password: '' });

@@ -70,7 +70,7 @@ export const NEW_PASSWORD_MESSAGES: ReadonlySet<string> = new Set([
   AUTH_MESSAGES.passwordTooCommon,
 ]);
 
-/** A new password: one message per failure, the spec's wording for the minimum. */
+/** A new password: one message per failure (docs/product/messages-and-limits.md#sign-up-and-sign-in-messages). */
 export const newPasswordSchema = (requiredMessage: string = AUTH_MESSAGES.passwordRequired, label = 'Password') =>
   textSchema(label, requiredMessage).superRefine((value, ctx) => {
     const problem = newPasswordProblem(value, undefined, requiredMessage);
@@ -125,7 +125,7 @@ export const AUTH_PROVIDERS = ['email', 'google'] as const;
 export const authProviderSchema = z.enum(AUTH_PROVIDERS);
 export type AuthProvider = z.infer<typeof authProviderSchema>;
 
-/** The profile the app reads (spec part 1 §3, part 2 §3). user_id repeats id, as the old backend did. */
+/** The profile the app reads (docs/product/entities.md#user). user_id repeats id, as the old backend did. */
 export const userSchema = z.object({
   id: z.string(),
   user_id: z.string(),
@@ -138,7 +138,7 @@ export const userSchema = z.object({
   auth_method: authProviderSchema,
   is_guest: z.boolean(),
   email_verified: z.boolean(),
-  /** Settings default for new invoices (DESIGN: default currency). */
+  /** The account's default currency (docs/product/settings.md#default-currency). */
   default_currency: currencyCodeSchema,
   data: z.record(z.string(), z.unknown()),
   user_metadata: z.object({ avatar_url: z.string().nullable(), name: z.string() }),

@@ -10,7 +10,7 @@ import { isIsoDate } from '../dates';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Spec: 'a simple {email} pattern', the same test the modals run. */
+/** A simple name@host.domain form (docs/product/entities.md#client), the same test the modals run. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const TEXT_LIMITS = {
@@ -78,8 +78,8 @@ export const idParamSchema = z.object({ id: uuidSchema('Id') });
 export type IdParam = z.infer<typeof idParamSchema>;
 
 /**
- * The spec's calls carry user_id in the query or body. Identity comes from the session
- * (DESIGN rule 1): the server only compares this value with the session user (403 on a mismatch).
+ * Older clients sent user_id in the query or body. Identity comes from the session: the server only
+ * compares this value with the session user (docs/product/routes-and-access.md#a-user-id-in-a-request).
  */
 export const userIdField = z
   .union([textSchema('user_id', 'user_id must be an id.'), z.number(), z.null()], { error: 'user_id must be an id.' })
@@ -207,7 +207,7 @@ export const timestampSchema = z.union([z.string(), z.date().transform((date) =>
 /** An amount in a response: a decimal number with at most 2 decimals (see money.toDecimal). */
 export const amountSchema = z.number();
 
-/** The spec's error envelope, answered by every failing call. */
+/** The error envelope every failing call answers (docs/product/api.md#the-error-envelope). */
 export const errorEnvelopeSchema = z.object({
   success: z.literal(false),
   error: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { invoiceStatusSchema } from '../status';
 import { amountSchema, currencyCodeSchema, currencyInputSchema, timestampSchema, userIdField } from './common';
 
-/** Spec part 2 §9: recent invoices on the dashboard. */
+/** Recent invoices on the dashboard (docs/product/dashboard.md#recent-invoices). */
 export const DASHBOARD_RECENT_INVOICES = 4;
 
 /** GET /api/dashboard/summary?user_id&currency. Without a currency the server uses the user's default. */
@@ -12,7 +12,7 @@ export const dashboardQuerySchema = z.object({
 });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
-/** A recent invoice card: currency is a code here (spec part 2 §3). */
+/** A recent invoice card: currency is a code here (docs/product/entities.md#dashboard-summary). */
 export const dashboardInvoiceSchema = z.object({
   id: z.string(),
   invoice_number: z.string(),
@@ -53,7 +53,7 @@ export const dashboardMonthSchema = z.object({
 export type DashboardMonth = z.infer<typeof dashboardMonthSchema>;
 
 /**
- * Figures for one currency, never summed across currencies (DESIGN "dashboard figures").
+ * Figures for one currency, never summed across currencies (docs/decisions/0030-dashboard-figures.md).
  * Revenue = paid; outstanding = sent + overdue. The counts partition the invoices by effective
  * status: total = draft + unpaid (sent, not yet due) + paid + overdue.
  */
@@ -69,7 +69,7 @@ export const dashboardSummarySchema = z.object({
   unpaid_invoices: z.number().int(),
   paid_invoices: z.number().int(),
   overdue_invoices: z.number().int(),
-  /** The Clients card: the user's clients. */
+  /** The Clients card: the user's saved clients, in every currency (names typed on invoices are not clients). */
   unique_clients: z.number().int(),
   /** The newest DASHBOARD_RECENT_INVOICES by created_at, in this currency. */
   invoices: z.array(dashboardInvoiceSchema),

@@ -7,6 +7,8 @@ import {
   editDataSchema,
   invoiceDataSchema,
   invoiceListQuerySchema,
+  INVOICE_SORTS,
+  DEFAULT_SORT_ORDER,
   invoiceStatusBodySchema,
   recipientName,
   savedInvoiceBodySchema,
@@ -90,18 +92,46 @@ describe('saved invoice payload', () => {
     expect(toErrorEnvelope(badStatus.error!).errors).toEqual(['Status must be one of draft, sent, paid or overdue.']);
   });
 
-  it('reads the list query with the spec defaults', () => {
+  it('reads the list query with the documented defaults', () => {
     expect(invoiceListQuerySchema.parse({})).toEqual({
       user_id: undefined,
       page: 1,
       per_page: 10,
       search: '',
       status: 'all',
+      sort: 'created',
+      order: 'desc',
     });
     expect(invoiceListQuerySchema.parse({ status: 'Overdue' }).status).toBe('overdue');
     expect(invoiceListQuerySchema.parse({ status: 'in progress' }).status).toBe('sent');
     expect(toErrorEnvelope(invoiceListQuerySchema.safeParse({ status: 'void' }).error!).error).toBe(
       'Status filter must be one of all, draft, sent, paid or overdue.',
+    );
+  });
+
+  it('reads the sort and its order, each sort with its own default order', () => {
+    const read = (query: Record<string, string>) => {
+      const { sort, order } = invoiceListQuerySchema.parse(query);
+      return `${sort} ${order}`;
+    };
+    expect(read({ sort: 'number' })).toBe('number asc');
+    expect(read({ sort: 'client' })).toBe('client asc');
+    expect(read({ sort: 'amount' })).toBe('amount desc');
+    expect(read({ sort: 'status' })).toBe('status asc');
+    expect(read({ sort: 'issued' })).toBe('issued desc');
+    expect(read({ sort: ' Amount ', order: 'ASC' })).toBe('amount asc');
+    expect(read({ order: 'asc' })).toBe('created asc');
+    expect(read({ sort: '', order: '' })).toBe('created desc');
+    for (const sort of INVOICE_SORTS) expect(DEFAULT_SORT_ORDER[sort]).toMatch(/^(asc|desc)$/);
+  });
+
+  it('refuses an unknown sort or order with its message', () => {
+    const error = (query: Record<string, unknown>) =>
+      toErrorEnvelope(invoiceListQuerySchema.safeParse(query).error!).error;
+    expect(error({ sort: 'total' })).toBe('Sort must be one of created, number, client, amount, status or issued.');
+    expect(error({ sort: 'amount', order: 'up' })).toBe('Order must be asc or desc.');
+    expect(error({ sort: ['amount', 'client'] })).toBe(
+      'Sort must be one of created, number, client, amount, status or issued.',
     );
   });
 

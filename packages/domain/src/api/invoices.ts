@@ -9,7 +9,8 @@ import {
   type InvoiceStatus,
   type StatusFilter,
 } from '../status';
-import type { Totals } from '../totals';
+import { percentRateToDecimal } from '../percent';
+import type { Adjustment, Totals } from '../totals';
 import { businessSchema } from './businesses';
 import { clientSchema } from './clients';
 import {
@@ -29,12 +30,12 @@ import {
   uuidSchema,
 } from './common';
 
-/** Spec part 2 §9: invoices page size 10. */
+/** Invoice list page size (docs/product/messages-and-limits.md#lists-and-pages). */
 export const INVOICES_DEFAULT_PER_PAGE = 10;
 export const BULK_DOWNLOAD_MAX = 100;
 
 export const INVOICE_MESSAGES = {
-  /** Spec part 1 §5: a save without an invoice number, a named item, From or To. */
+  /** A save without an invoice number, a named item, From or To (docs/product/editor.md#saving-to-the-account). */
   requiredFields: 'Please fill in all required fields before saving.',
   numberRequired: 'Invoice number is required.',
   numberTaken: (invoiceNumber: string) => `Invoice number ${invoiceNumber} already exists.`,
@@ -42,8 +43,14 @@ export const INVOICE_MESSAGES = {
   clientNotFound: 'Client not found',
   businessNotFound: 'Business not found',
   statusFilter: 'Status filter must be one of all, draft, sent, paid or overdue.',
+  sort: 'Sort must be one of created, number, client, amount, status or issued.',
+  order: 'Order must be asc or desc.',
   bulkEmpty: 'Select at least one invoice to download.',
   bulkTooMany: `At most ${BULK_DOWNLOAD_MAX} invoices can be downloaded at once.`,
+  bulkTooManyMatching: (count: number) =>
+    `${count.toLocaleString('en-US')} invoices match; at most ${BULK_DOWNLOAD_MAX} can be downloaded at once. Narrow the search or the status filter.`,
+  bulkNoneMatching: 'No invoices match this search and status filter.',
+  bulkEitherOr: 'Send either invoice_ids or all_matching, not both.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.',
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different invoice. Send a new key with a new invoice.',
@@ -85,7 +92,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const isFilled = (value: unknown): boolean =>
   (typeof value === 'string' && value.trim() !== '') || (typeof value === 'number' && Number.isFinite(value));
 
-/** The save rule of spec part 1 §5, on the raw body: an invoice number, a named item, From and To. */
+/** The save rule on the raw body: an invoice number, a named item, From and To (docs/product/editor.md#saving-to-the-account). */
 export function hasRequiredInvoiceFields(body: unknown): boolean {
   if (!isRecord(body) || !isRecord(body.data)) return false;
   const { data } = body;
@@ -101,11 +108,11 @@ export function hasRequiredInvoiceFields(body: unknown): boolean {
 }
 
 /**
- * POST /api/invoices and PUT /api/invoices/{id}: the saved payload of spec part 1 §3. `data`
+ * POST /api/invoices and PUT /api/invoices/{id} (docs/product/entities.md#saved-invoice-body). `data`
  * is the invoice document (validated and converted to minor units); the top-level copies of
  * dates and currency are checked for form but `data` is authoritative.
  *
- * A body without an invoice number, a named item, From or To answers only the spec's
+ * A body without an invoice number, a named item, From or To answers only
  * 'Please fill in all required fields before saving.' (checked first, so the editor shows that
  * one sentence); any other problem answers its own message.
  */
@@ -142,13 +149,77 @@ const statusFilterSchema = z
     return status;
   });
 
-/** GET /api/invoices?user_id&page&per_page=10&search&status. The status filter uses the effective status. */
-export const invoiceListQuerySchema = z.object({
-  user_id: userIdField,
-  ...pageQueryShape(INVOICES_DEFAULT_PER_PAGE),
+/**
+ * The list's sorts (docs/decisions/0043-sorting-the-invoice-list.md): `created` is the default order
+ * (newest first); the others are the columns: Invoice #, Client, Amount Due, Status, Date Issued.
+ * Ties are broken by creation time, then id, in the same direction, so pages never overlap.
+ */
+export const INVOICE_SORTS = ['created', 'number', 'client', 'amount', 'status', 'issued'] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const DEFAULT_INVOICE_SORT: InvoiceSort = 'created';
+
+/**
+ * The order a sort takes when none is given, which is also a column header's first click: text and
+ * status ascending (A to Z; what needs attention first), amounts and dates descending (largest,
+ * newest first).
+ */
+export const DEFAULT_SORT_ORDER: Readonly<Record<InvoiceSort, SortOrder>> = {
+  created: 'desc',
+  number: 'asc',
+  client: 'asc',
+  amount: 'desc',
+  status: 'asc',
+  issued: 'desc',
+};
+
+/**
+ * The status sort, ascending, by effective status: what needs attention first. Overdue (owed and
+ * late), Sent (owed), Draft (not sent yet), Paid (done).
+ */
+export const STATUS_SORT_ORDER: readonly InvoiceStatus[] = ['overdue', 'sent', 'draft', 'paid'];
+
+/** A query word of a fixed set, any case, surrounding spaces ignored; absent or blank is undefined. */
+function queryWordSchema<T extends string>(values: readonly T[], message: string) {
+  return z
+    .string({ error: message })
+    .optional()
+    .transform((value, ctx): T | undefined => {
+      const text = (value ?? '').trim().toLowerCase();
+      if (text === '') return undefined;
+      if (!(values as readonly string[]).includes(text)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return text as T;
+    });
+}
+
+/** What chooses and orders the list's invoices, paging aside: shared by the list and "all matching". */
+const listFilterShape = {
   search: searchQuerySchema,
   status: statusFilterSchema,
-});
+  sort: queryWordSchema(INVOICE_SORTS, INVOICE_MESSAGES.sort),
+  order: queryWordSchema(SORT_ORDERS, INVOICE_MESSAGES.order),
+};
+
+/** A sort left out is the default one; an order left out is the sort's own (DEFAULT_SORT_ORDER). */
+function withSortDefaults<T extends { sort: InvoiceSort | undefined; order: SortOrder | undefined }>(
+  query: T,
+): Omit<T, 'sort' | 'order'> & { sort: InvoiceSort; order: SortOrder } {
+  const { sort, order, ...rest } = query;
+  const chosen = sort ?? DEFAULT_INVOICE_SORT;
+  return { ...rest, sort: chosen, order: order ?? DEFAULT_SORT_ORDER[chosen] };
+}
+
+/**
+ * GET /api/invoices?user_id&page&per_page=10&search&status&sort&order. The status filter and the
+ * status sort use the effective status; `order` defaults to the sort's own (DEFAULT_SORT_ORDER).
+ */
+export const invoiceListQuerySchema = z
+  .object({ user_id: userIdField, ...pageQueryShape(INVOICES_DEFAULT_PER_PAGE), ...listFilterShape })
+  .transform(withSortDefaults);
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
 /** GET /api/invoices/{id}?user_id&include_client=true&include_business=true */
@@ -159,19 +230,37 @@ export const invoiceDetailQuerySchema = z.object({
 });
 export type InvoiceDetailQuery = z.infer<typeof invoiceDetailQuerySchema>;
 
-/** PUT /api/invoices/{id}/status: any of the four, from any status (spec part 2 §4). */
+/** PUT /api/invoices/{id}/status: any of the four, from any status (docs/product/states-and-transitions.md#status-changes). */
 export const invoiceStatusBodySchema = z.object({ user_id: userIdField, status: statusInputSchema });
 export type InvoiceStatusBody = z.infer<typeof invoiceStatusBodySchema>;
 
-/** Bulk download of the list's selection: one ZIP, one `{number}_{date}.pdf` per invoice. */
-export const bulkDownloadBodySchema = z.object({
-  user_id: userIdField,
-  invoice_ids: z
-    .array(uuidSchema('Invoice id'), { error: INVOICE_MESSAGES.bulkEmpty })
-    .min(1, { error: INVOICE_MESSAGES.bulkEmpty })
-    .max(BULK_DOWNLOAD_MAX, { error: INVOICE_MESSAGES.bulkTooMany })
-    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]),
-});
+/** The list's search, status filter and sort, without paging: "all N invoices" of a selection. */
+export const invoiceListFilterSchema = z.object(listFilterShape).transform(withSortDefaults);
+export type InvoiceListFilter = z.infer<typeof invoiceListFilterSchema>;
+
+/**
+ * Bulk download of the list's selection: one ZIP, one `{number}_{date}.pdf` per invoice. Either the
+ * ids chosen (1 to 100), or `all_matching`, every invoice the list's search and status filter find
+ * (in the list's order; at most 100, else 400 with how many matched).
+ */
+export const bulkDownloadBodySchema = z
+  .object({
+    user_id: userIdField,
+    invoice_ids: z
+      .array(uuidSchema('Invoice id'), { error: INVOICE_MESSAGES.bulkEmpty })
+      .min(1, { error: INVOICE_MESSAGES.bulkEmpty })
+      .max(BULK_DOWNLOAD_MAX, { error: INVOICE_MESSAGES.bulkTooMany })
+      .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
+      .optional(),
+    all_matching: invoiceListFilterSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.invoice_ids === undefined && body.all_matching === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['invoice_ids'], message: INVOICE_MESSAGES.bulkEmpty });
+    } else if (body.invoice_ids !== undefined && body.all_matching !== undefined) {
+      ctx.addIssue({ code: 'custom', message: INVOICE_MESSAGES.bulkEitherOr });
+    }
+  });
 export type BulkDownloadBody = z.infer<typeof bulkDownloadBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -189,7 +278,7 @@ export const invoiceItemDataSchema = z.object({
 });
 export type InvoiceItemData = z.infer<typeof invoiceItemDataSchema>;
 
-/** An invoice's `data` as read back (spec part 2 §3): the editor's snake_case body, decimals. */
+/** An invoice's `data` as read back (docs/product/entities.md#invoice-data): the editor's snake_case body, decimals. */
 export const invoiceDataSchema = z.object({
   from: z.string(),
   to: z.string(),
@@ -202,7 +291,7 @@ export const invoiceDataSchema = z.object({
   logo_url: z.string().nullable(),
   items: z.array(invoiceItemDataSchema),
   show_tax: z.boolean(),
-  /** Percent (0-100) when tax_type is percent, else an amount. */
+  /** Percent (0-100, at most 3 decimals: 8.875) when tax_type is percent, else an amount. */
   tax_percent: amountSchema,
   tax_type: adjustmentTypeOutSchema,
   show_discount: z.boolean(),
@@ -228,7 +317,7 @@ export type InvoiceTotals = z.infer<typeof invoiceTotalsSchema>;
 
 export const invoiceCurrencySchema = z.object({ code: currencyCodeSchema, symbol: z.string(), label: z.string() });
 
-/** An invoice in the list and on the detail page (spec part 2 §3). */
+/** An invoice in the list and on the detail page (docs/product/entities.md#invoice). */
 export const invoiceSchema = z.object({
   id: z.string(),
   invoice_number: z.string(),
@@ -239,6 +328,8 @@ export const invoiceSchema = z.object({
   issued_date: z.string().nullable(),
   due_date: z.string().nullable(),
   total_amount: amountSchema,
+  /** What is still owed: 0 once paid, else the total (amountDueMinor in amount-due.ts). */
+  amount_due: amountSchema,
   totals: invoiceTotalsSchema,
   currency: invoiceCurrencySchema,
   /** First line of To, or the linked client's name. */
@@ -266,6 +357,7 @@ export const invoiceListItemSchema = invoiceSchema.pick({
   issued_date: true,
   due_date: true,
   total_amount: true,
+  amount_due: true,
   currency: true,
   client_name: true,
   client_id: true,
@@ -303,12 +395,12 @@ export type InvoiceStatusResponse = z.infer<typeof invoiceStatusResponseSchema>;
 /** DELETE /api/invoices/{id} */
 export const invoiceDeleteResponseSchema = okResponseSchema;
 
-/** The server's proposal for a new invoice's number (DESIGN: computed by the server). */
+/** The server's proposal for a new invoice's number (docs/decisions/0031-invoice-numbers.md). */
 export const nextInvoiceNumberResponseSchema = z.object({ success: z.literal(true), invoice_number: z.string() });
 export type NextInvoiceNumberResponse = z.infer<typeof nextInvoiceNumberResponseSchema>;
 
 /**
- * GET /api/invoices/{id}/edit: the form's state in camelCase (spec part 1 §3), plus the same
+ * GET /api/invoices/{id}/edit: the form's state in camelCase (docs/product/entities.md#edit-data), plus the same
  * invoice as the nested snake_case `data`, so the editor may read either.
  */
 export const editDataSchema = z.object({
@@ -368,10 +460,10 @@ export function toInvoiceData(document: InvoiceDocument): InvoiceData {
       unit_cost: toDecimal(item.unitCost),
     })),
     show_tax: document.tax.enabled,
-    tax_percent: toDecimal(document.tax.value),
+    tax_percent: adjustmentToDecimal(document.tax),
     tax_type: document.tax.type,
     show_discount: document.discount.enabled,
-    discount_percent: toDecimal(document.discount.value),
+    discount_percent: adjustmentToDecimal(document.discount),
     discount_type: document.discount.type,
     show_shipping: document.shipping.enabled,
     shipping_amount: toDecimal(document.shipping.amount),
@@ -379,6 +471,11 @@ export function toInvoiceData(document: InvoiceDocument): InvoiceData {
     payment_instructions: document.paymentInstructions,
     terms: document.terms,
   };
+}
+
+/** A percent adjustment as its decimal percent (8.875), a fixed one as its decimal amount. */
+function adjustmentToDecimal(adjustment: Adjustment): number {
+  return adjustment.type === 'percent' ? percentRateToDecimal(adjustment.value) : toDecimal(adjustment.value);
 }
 
 export function toEditData(

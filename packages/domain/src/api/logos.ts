@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseLogoUrl } from '../invoice-document';
 
-/** POST /upload-logo: multipart form data with the file in the field `logo` (spec part 2 §7). */
+/** POST /upload-logo: multipart form data with the file in the field `logo` (docs/product/api.md#post-upload-logo). */
 export const LOGO_UPLOAD_FIELD = 'logo';
 /** Upload limit (foundation issue: at most 2 MB); the server re-encodes and shrinks what it keeps. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;

@@ -8,7 +8,7 @@ import { SUPPORT_ISSUE_TYPES, supportRequestBodySchema } from './support';
 const ID = '3f2b8c1e-9a4d-4e6f-8b1a-2c3d4e5f6a7b';
 
 describe('support requests', () => {
-  it('lists the five spec issue types', () => {
+  it('lists the five issue types in the form order', () => {
     expect(SUPPORT_ISSUE_TYPES.map((t) => t.value)).toEqual([
       'missing-invoice',
       'duplicate-invoice',

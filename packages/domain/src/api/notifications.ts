@@ -8,7 +8,7 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 export const RELATED_ENTITY_TYPES = ['invoice', 'client', 'business', 'create'] as const;
 export type RelatedEntityType = (typeof RELATED_ENTITY_TYPES)[number];
 
-/** Spec part 1 §3: success, warning and error are themselves, anything else is info. */
+/** Success, warning and error are themselves, anything else is info (docs/product/entities.md#notification). */
 export function normalizeNotificationType(value: unknown): NotificationType {
   return value === 'success' || value === 'warning' || value === 'error' ? value : 'info';
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textSchema, userIdField } from './common';
 
-/** Spec part 1 §3: the issue types and their labels, in the dropdown's order. */
+/** The issue types and their labels, in the dropdown's order (docs/product/entities.md#support-request). */
 export const SUPPORT_ISSUE_TYPES = [
   { value: 'missing-invoice', label: 'Invoice not generated or missing' },
   { value: 'duplicate-invoice', label: 'Duplicate invoice or charge' },

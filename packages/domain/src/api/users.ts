@@ -22,7 +22,7 @@ export const USER_MESSAGES = {
   deleteEmailWrong: 'The e-mail address does not match this account. Your account was not deleted.',
 } as const;
 
-/** PUT /api/users/profile. Email is not editable (spec part 2 §2). */
+/** PUT /api/users/profile. Email is not editable (docs/product/settings.md#profile). */
 export const updateProfileBodySchema = z.object({
   user_id: userIdField,
   first_name: requiredText('First name is required', 'First name', PERSON_NAME_MAX_LENGTH),
@@ -68,7 +68,7 @@ export const changePasswordFormSchemaFor = (email?: string) =>
 export const changePasswordFormSchema = changePasswordFormSchemaFor();
 
 /**
- * DELETE /api/users/delete. An account with a password confirms with it (the spec); an account
+ * DELETE /api/users/delete (docs/product/settings.md#delete-account). An account with a password confirms with it; an account
  * that signs in with Google only has none and confirms by typing its e-mail address instead
  * (`confirm_email`). Which one applies: `auth_provider` of the user ('google' means no password).
  */

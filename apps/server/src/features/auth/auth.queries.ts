@@ -1,6 +1,6 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import { oauthStates, sessions } from '../../db/schema';
-import type { Database, DbExecutor } from '../../plugins/database';
+import type { DbExecutor } from '../../plugins/database';
 
 /** How long a Google sign-in may take between the redirect and the callback. */
 export const OAUTH_STATE_TTL_MS = 10 * 60_000;
@@ -28,7 +28,7 @@ export async function takeOAuthState(
   return row?.fresh ? { codeVerifier: row.codeVerifier, nonce: row.nonce } : null;
 }
 
-export async function sweepOAuthStates(db: Database): Promise<number> {
+export async function sweepOAuthStates(db: DbExecutor): Promise<number> {
   const deleted = await db
     .delete(oauthStates)
     .where(lt(oauthStates.createdAt, sql`now() - ${OAUTH_STATE_TTL_MS} * interval '1 millisecond'`));

@@ -29,7 +29,7 @@ describe('sign-up', () => {
     t = await sharedTestApp();
   });
 
-  it('creates the user, a welcome notification and a session, answering the spec profile', async () => {
+  it('creates the user, a welcome notification and a session, answering the profile', async () => {
     const email = uniqueEmail('Signup');
     const response = await t.app.inject({
       method: 'POST',
@@ -108,7 +108,7 @@ describe('sign-up', () => {
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
 
-  it('requires every field with the spec messages', async () => {
+  it('requires every field with the documented messages', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: {} });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({

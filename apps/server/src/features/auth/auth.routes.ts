@@ -19,11 +19,16 @@ import { authenticate, beginSignInAttempt, signInWithGoogle, signUp } from './au
 import { accountDigest, rememberDevice } from './device-cookie';
 import { GoogleSignIn } from './google';
 
+declare module '../../plugins/jobs' {
+  interface JobPayloads {
+    'auth.oauth-states.sweep': Record<string, never>;
+  }
+}
+
 /** Binds a Google sign-in to the browser that started it (login CSRF): the state, in a cookie only the callback sees. */
 const OAUTH_STATE_COOKIE = 'oauth_state';
 const OAUTH_COOKIE_PATH = '/api/auth/google';
 const CALLBACK_PATH = '/api/auth/google/callback';
-const SWEEP_EVERY_MS = 60 * 60_000;
 
 export interface AuthRoutesOptions {
   config: Pick<
@@ -38,7 +43,7 @@ export interface AuthRoutesOptions {
 }
 
 /**
- * Sign-up, sign-in, sign-out, the session probe and Google sign-in (spec part 1 §2, §7).
+ * Sign-up, sign-in, sign-out, the session probe and Google sign-in (docs/product/api.md#accounts).
  * Sign-in and sign-up are limited per client address (route limit); failed sign-ins also per
  * known device or, from any other client, per account (ADR 0013).
  */
@@ -178,11 +183,11 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
     }
   });
 
-  const sweep = setInterval(() => {
-    sweepOAuthStates(app.db).catch(() => undefined);
-  }, SWEEP_EVERY_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  // Sign-ins abandoned at Google leave their state behind: swept every hour (minute 15, UTC).
+  app.jobs.work('auth.oauth-states.sweep', async (_job, tx) => {
+    await sweepOAuthStates(tx);
+  });
+  app.jobs.schedule('auth.oauth-states.sweep', '15 * * * *', {});
 };
 
 export default authRoutes;

@@ -132,7 +132,7 @@ describe('Google sign-in against a local OpenID provider', () => {
     expect(response.json()).toEqual({ success: true, google: true });
   });
 
-  it('redirects to the provider with PKCE, state, nonce and the spec’s parameters, bound to this browser', async () => {
+  it('redirects to the provider with PKCE, state, nonce and offline consent, bound to this browser', async () => {
     identity = newIdentity();
     const start = await t.app.inject({ method: 'GET', url: '/api/auth/google' });
     expect(start.statusCode).toBe(302);

@@ -76,7 +76,8 @@ export class GoogleSignIn {
       code_challenge_method: 'S256',
       state,
       nonce,
-      // The spec's client asked for these; the product keeps no Google tokens.
+      // The original client asked for these; the product keeps no Google tokens
+      // (docs/product/accounts.md#google-sign-in).
       access_type: 'offline',
       prompt: 'consent',
     });

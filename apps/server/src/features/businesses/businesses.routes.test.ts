@@ -44,7 +44,7 @@ describe('businesses', () => {
     return response.json().business as { id: string; created_at: string; updated_at: string; name: string };
   };
 
-  it('creates a business with the spec message and its notification', async () => {
+  it('creates a business with the documented message and its notification', async () => {
     const response = await post({
       user_id: ada.id,
       name: ' Ådä Stüdio ',
@@ -223,6 +223,25 @@ describe('businesses', () => {
     });
     expectFailure(badLogo, 400, 'Logo not found. Please upload it again.');
     expect((await t.pool.query(`select * from businesses where id = $1`, [business.id])).rows).toEqual(before);
+  });
+
+  it('counts, before a delete, exactly the invoices that then keep a copy of the business', async () => {
+    const business = await create({ name: 'Copied Studio' });
+    const linked = [
+      await insertInvoice(t.pool, { userId: ada.id, businessId: business.id, number: 'CS1' }),
+      await insertInvoice(t.pool, { userId: ada.id, businessId: business.id, number: 'CS2' }),
+    ];
+    const count = (await as(t.app, ada)('GET', `/api/businesses/${business.id}`)).json().business.invoice_count;
+    expect(count).toBe(2);
+    const listed = (await as(t.app, ada)('GET', '/api/businesses', { query: { search: 'copied' } })).json();
+    expect(listed.businesses.map((row: { invoice_count: number }) => row.invoice_count)).toEqual([2]);
+    const before = (await t.pool.query(`select id, data from invoices where id = any($1) order by id`, [linked])).rows;
+    expect((await as(t.app, ada)('DELETE', `/api/businesses/${business.id}`)).statusCode).toBe(200);
+    const after = (
+      await t.pool.query(`select id, data, business_id from invoices where id = any($1) order by id`, [linked])
+    ).rows;
+    expect(after.map((row) => row.business_id)).toEqual([null, null]);
+    expect(after.map(({ id, data }) => ({ id, data }))).toEqual(before);
   });
 
   it('deletes a business; invoices keep their rows and From text, business_id becomes null', async () => {

@@ -19,7 +19,7 @@ import {
 } from './businesses.service';
 
 /**
- * The business calls of spec part 1 §7 and part 2 §7. Every route needs a session (the /api
+ * The business calls (docs/product/api.md#businesses). Every route needs a session (the /api
  * default); a user_id other than the session user's is refused (403) by the session plugin.
  */
 const businessesRoutes: FastifyPluginAsyncZod = async (app) => {

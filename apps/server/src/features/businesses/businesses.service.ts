@@ -35,7 +35,7 @@ export const businessMessages = {
   logoMissing: 'Logo not found. Please upload it again.',
 };
 
-/** The API's business (spec part 2 §3), also embedded in invoices. */
+/** The API's business (docs/product/entities.md#business), also embedded in invoices. */
 export function toBusiness(row: BusinessPartyRow): Business {
   return { ...toPartyApi(row), logo_url: row.logo_url };
 }

@@ -25,7 +25,7 @@ describe('POST /api/clients', () => {
     ({ t, ada, bob } = await adaAndBob());
   });
 
-  it('creates the client with its notification and answers 201 with the spec message', async () => {
+  it('creates the client with its notification and answers 201 with the documented message', async () => {
     const response = await as(t.app, ada)('POST', '/api/clients', {
       payload: {
         user_id: ada.id,
@@ -173,7 +173,7 @@ describe('GET /api/clients', () => {
   const list = (account: TestAccount, query: Record<string, string> = {}) =>
     as(t.app, account)('GET', '/api/clients', { query });
 
-  it('answers the user’s own clients, newest first, with the spec pagination (pickers send no per_page)', async () => {
+  it('answers the user’s own clients, newest first, with the pagination (pickers send no per_page)', async () => {
     const response = await list(ada, { user_id: ada.id });
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -411,6 +411,32 @@ describe('GET, PUT and DELETE /api/clients/:id', () => {
     expect(after).toEqual({ ...before, client_id: null });
     expect(after.data.to).toBe('Doomed Ltd\n9 Gone Rd');
     expect(after.client_name).toBe('Doomed Ltd');
+  });
+
+  it('counts, before a delete, exactly the invoices that then keep a copy of the client (the confirmation says it)', async () => {
+    const client = await create('Copied Ltd');
+    const linked: string[] = [];
+    for (const number of ['K1', 'K2', 'K3']) {
+      linked.push(await insertInvoice(t.pool, { userId: ada.id, clientId: client.id, number, to: 'Copied Ltd\nA St' }));
+    }
+    // The same name typed on an invoice without choosing the client: not linked, not counted, not touched.
+    const typed = await insertInvoice(t.pool, { userId: ada.id, number: 'K4', to: 'Copied Ltd\nA St' });
+    const count = (await as(t.app, ada)('GET', `/api/clients/${client.id}`)).json().client.invoice_count;
+    expect(count).toBe(3);
+    const rows = async () =>
+      (
+        await t.pool.query(`select id, client_id, data, client_name from invoices where id = any($1) order by id`, [
+          [...linked, typed],
+        ])
+      ).rows;
+    const before = await rows();
+    expect((await as(t.app, ada)('DELETE', `/api/clients/${client.id}`)).statusCode).toBe(200);
+    const after = await rows();
+    const unlinked = after.filter((row, index) => row.client_id === null && before[index]!.client_id === client.id);
+    expect(unlinked).toHaveLength(count);
+    expect(after.map(({ data, client_name }) => ({ data, client_name }))).toEqual(
+      before.map(({ data, client_name }) => ({ data, client_name })),
+    );
   });
 });
 

@@ -22,7 +22,7 @@ import {
 } from './clients.service';
 
 /**
- * The client calls of spec part 1 §7 and part 2 §7. Every route needs a session (the /api
+ * The client calls (docs/product/api.md#clients). Every route needs a session (the /api
  * default); a user_id in the query or body other than the session user's is refused (403) by the
  * session plugin before these handlers run, so the handlers read the user from the session only.
  */

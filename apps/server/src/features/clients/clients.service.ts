@@ -31,7 +31,7 @@ export const clientMessages = {
   bulkDeleted: (count: number) => `Successfully deleted ${count} ${count === 1 ? 'client' : 'clients'}`,
 };
 
-/** The API's client (spec part 2 §3), also embedded in invoices. */
+/** The API's client (docs/product/entities.md#client), also embedded in invoices. */
 export function toClient(row: PartyRow): Client {
   return toPartyApi(row);
 }

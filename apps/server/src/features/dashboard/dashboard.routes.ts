@@ -4,7 +4,7 @@ import { requireSession } from '../../plugins/session';
 import { getDashboardSummary } from './dashboard.service';
 
 /**
- * GET /api/dashboard/summary?user_id&currency (spec part 2 §7). Needs a session (the /api
+ * GET /api/dashboard/summary?user_id&currency (docs/product/api.md#get-apidashboardsummary). Needs a session (the /api
  * default); a user_id other than the session user's is refused (403) by the session plugin, an
  * unknown currency code by the domain's schema (400, naming the codes it accepts).
  */

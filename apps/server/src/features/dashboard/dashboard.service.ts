@@ -5,13 +5,13 @@ import type pg from 'pg';
 import { selectSummary } from './dashboard.queries';
 
 /**
- * The dashboard summary (spec part 2 §2-§4, DESIGN "dashboard figures"): for one currency, revenue
- * (paid), outstanding (sent + overdue), counts that partition the invoices by effective status,
- * the newest invoices, a 12-month series and the per-currency panel. Nothing is summed across
- * currencies. Everything is computed in SQL; this file only shapes the answer.
+ * The dashboard summary (docs/product/dashboard.md#figures, docs/decisions/0030-dashboard-figures.md): for one
+ * currency, revenue (paid), outstanding (sent + overdue), counts that partition the invoices by effective status, the
+ * newest invoices, a 12-month series and the per-currency panel. Nothing is summed across currencies. Everything is
+ * computed in SQL; this file only shapes the answer.
  */
 
-/** The spec's recent-invoice label when the To block has no first line. */
+/** The recent-invoice label when the To block has no first line (docs/product/dashboard.md#recent-invoices). */
 export const UNKNOWN_CUSTOMER = 'Unknown Customer';
 
 const amount = (minorText: string) => toDecimal(Number(minorText));

@@ -1,8 +1,11 @@
+import Fastify from 'fastify';
 import { extractText } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sharedTestApp, type TestApp } from '../../../test/app';
+import { InvoiceJson, LARGE_BODY_BYTES } from '../../pdf/invoice-json';
+import { deferLargeJsonBodies } from './large-bodies';
 
-/** The spec's editor payload (part 1 §7), as the client sends it. */
+/** The editor's payload (docs/product/entities.md#invoice-document), as the client sends it. */
 const specPayload = {
   from: 'Ada Lovelace Consulting\n12 Analytical Row\nLondon',
   to: 'Acme Corp Ltd\n1 Main Street\nSpringfield',
@@ -71,6 +74,20 @@ describe('POST /generate-invoice', () => {
     expect(Number(rows[0].n)).toBe(0);
   });
 
+  it('prints a 3-decimal rate as typed and its tax exact to the cent', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/generate-invoice',
+      payload: { ...specPayload, tax_percent: 8.875, discount_type: 'percent', discount_percent: '8.250' },
+    });
+    expect(response.statusCode).toBe(200);
+    const text = await pdfText(response.rawPayload);
+    // 90.03 × 8.875 % = 7.9901625 → 7.99; 90.03 × 8.25 % = 7.427475 → 7.43; 90.03 + 7.99 − 7.43 + 12.50 = 103.09
+    expect(text).toContain('Tax (8.875%) €7.99');
+    expect(text).toContain('Discount (8.25%) -€7.43');
+    expect(text).toContain('€103.09');
+  });
+
   it('ignores tax, discount and shipping that are not shown', async () => {
     const response = await t.app.inject({
       method: 'POST',
@@ -93,6 +110,11 @@ describe('POST /generate-invoice', () => {
     ['non-numeric cost', { items: [{ name: 'x', quantity: 1, unit_cost: 'ten' }] }, 'Rate'],
     ['negative cost', { items: [{ name: 'x', quantity: 1, unit_cost: -3 }] }, 'Rate'],
     ['percent above 100', { tax_type: 'percent', tax_percent: 100.01 }, 'Tax percent must be between 0 and 100.'],
+    [
+      'a percent with 4 decimals',
+      { tax_type: 'percent', tax_percent: 8.8755 },
+      'Tax percent must be a non-negative number with at most 3 decimals.',
+    ],
     ['unknown currency', { currency: 'XYZ' }, 'Unknown currency'],
     ['bad issued date', { issued_date: '21/11/2026' }, 'YYYY-MM-DD'],
     ['impossible due date', { due_date: '2026-02-30' }, 'YYYY-MM-DD'],
@@ -146,6 +168,87 @@ describe('POST /generate-invoice', () => {
       headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     });
     expect(response.statusCode).toBe(403);
+  });
+});
+
+/** Unknown keys are dropped by the schema: this only makes the body large. */
+const padding = { padding: 'x'.repeat(LARGE_BODY_BYTES) };
+
+describe('bodies above 64 KB: read on a PDF thread, with the same answers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await sharedTestApp();
+  });
+
+  it('hands the body to the handler as bytes, and parses smaller ones as usual', async () => {
+    const app = Fastify();
+    await app.register(async (scoped) => {
+      deferLargeJsonBodies(scoped);
+      scoped.post('/echo', async (request) => ({
+        deferred: request.body instanceof InvoiceJson,
+        bytes: request.body instanceof InvoiceJson ? request.body.bytes.byteLength : null,
+      }));
+    });
+    const large = JSON.stringify({ ...specPayload, ...padding });
+    const deferred = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      payload: large,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(deferred.json()).toEqual({ deferred: true, bytes: Buffer.byteLength(large) });
+    const parsed = await app.inject({ method: 'POST', url: '/echo', payload: specPayload });
+    expect(parsed.json()).toEqual({ deferred: false, bytes: null });
+    await app.close();
+  });
+
+  it('renders a large body like a small one', async () => {
+    const small = await t.app.inject({ method: 'POST', url: '/generate-invoice', payload: specPayload });
+    const large = await t.app.inject({
+      method: 'POST',
+      url: '/generate-invoice',
+      payload: { ...specPayload, ...padding },
+    });
+    expect(large.statusCode).toBe(200);
+    expect(large.headers['content-disposition']).toBe(small.headers['content-disposition']);
+    expect(await pdfText(large.rawPayload)).toBe(await pdfText(small.rawPayload));
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/preview-invoice',
+      payload: { ...specPayload, ...padding },
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['x-page-count']).toBe('1');
+  });
+
+  it.each([
+    ['blank From', { from: '   ' }],
+    ['no items at all', { items: [] }],
+    ['negative quantity', { items: [{ name: 'x', quantity: -1, unit_cost: 1 }] }],
+    ['unknown currency', { currency: 'XYZ' }],
+    ['impossible due date', { due_date: '2026-02-30' }],
+    ['foreign logo url', { logo_url: 'https://evil.example/logo.png' }],
+    ['a lone surrogate', { terms: 'Pay \ud800 soon' }],
+    ['a logo id not in our store', { logo_url: '/api/logos/00000000-0000-4000-8000-000000000000' }],
+  ])('refuses %s with the answer of a small body', async (_name, change) => {
+    for (const url of ['/generate-invoice', '/preview-invoice']) {
+      const small = await t.app.inject({ method: 'POST', url, payload: { ...specPayload, ...change } });
+      const large = await t.app.inject({ method: 'POST', url, payload: { ...specPayload, ...change, ...padding } });
+      expect(small.statusCode).toBe(400);
+      expect(large.statusCode).toBe(400);
+      expect(large.json()).toEqual(small.json());
+    }
+  });
+
+  it('refuses what is not JSON, or carries a prototype key, like Fastify does', async () => {
+    const headers = { 'content-type': 'application/json' };
+    const notJson = `{"from": "a", ${'"x": 1, '.repeat(LARGE_BODY_BYTES / 8)}`;
+    const poisoned = JSON.stringify({ ...specPayload, ...padding }).replace('{', '{"__proto__": {"admin": true}, ');
+    for (const payload of [notJson, poisoned]) {
+      const response = await t.app.inject({ method: 'POST', url: '/generate-invoice', payload, headers });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ success: false, error: 'The request body is not valid JSON.' });
+    }
   });
 });
 

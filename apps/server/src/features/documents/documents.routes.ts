@@ -7,6 +7,7 @@ import { PageOutOfRangeError } from '../../pdf/render-preview-png';
 import type { PdfPool } from '../../pdf/pdf-pool';
 import { renderContext } from '../../pdf/render-client';
 import { resolveLogo } from '../../shared/logos/resolve-logo';
+import { deferLargeJsonBodies, readInvoice } from './large-bodies';
 
 const previewQuery = z.object({
   page: z.coerce
@@ -17,17 +18,23 @@ const previewQuery = z.object({
     .default(1),
 });
 
-/** The product's core job, open to guests: an invoice as JSON in, a PDF or a page preview out. */
+/**
+ * The product's core job, open to guests: an invoice as JSON in, a PDF or a page preview out.
+ * Bodies above 64 KB are parsed and validated on a PDF thread, not on the event loop
+ * (large-bodies.ts).
+ */
 const documentsRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }> = async (app, { pdf, perMinute }) => {
   const rateLimit = { max: perMinute, timeWindow: 60_000 };
+  deferLargeJsonBodies(app);
 
   app.post(
     '/generate-invoice',
     { schema: { body: invoiceDocumentInputSchema }, config: { rateLimit } },
     async (request, reply) => {
-      const document = request.body;
+      const context = await renderContext(request, reply);
+      const document = await readInvoice(pdf, request.body, context);
       const logo = await resolveLogo(app.db, document.logo);
-      const bytes = await pdf.render(document, { logo, ...(await renderContext(request, reply)) });
+      const bytes = await pdf.render(document, { logo, ...context });
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', contentDisposition(pdfDownloadName(document.to)))
@@ -40,14 +47,11 @@ const documentsRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }
     '/preview-invoice',
     { schema: { body: invoiceDocumentInputSchema, querystring: previewQuery }, config: { rateLimit } },
     async (request, reply) => {
-      const document = request.body;
+      const context = await renderContext(request, reply);
+      const document = await readInvoice(pdf, request.body, context);
       const logo = await resolveLogo(app.db, document.logo);
       try {
-        const preview = await pdf.preview(document, {
-          logo,
-          page: request.query.page,
-          ...(await renderContext(request, reply)),
-        });
+        const preview = await pdf.preview(document, { logo, page: request.query.page, ...context });
         return reply
           .header('Content-Type', 'image/png')
           .header('X-Page-Count', String(preview.pageCount))

@@ -8,7 +8,10 @@ import type { findEmbeddedBusiness, findEmbeddedClient } from './invoices.partie
 import type { InvoiceListRow, InvoiceRow } from './invoices.queries';
 import { currencyOf, toDocument } from './invoices.stored-data';
 
-/** Rows to the HTTP contract (spec part 2 §3): the list item, the invoice, and the client and business it embeds. */
+/**
+ * Rows to the HTTP contract (docs/product/entities.md#invoice): the list item, the invoice, and the client and business
+ * it embeds.
+ */
 
 export function storedTotals(row: InvoiceRow): Totals {
   return {
@@ -37,6 +40,7 @@ export function toInvoiceListItem(row: InvoiceListRow): InvoiceListItem {
     issued_date: row.issuedDate,
     due_date: row.dueDate,
     total_amount: toDecimal(Number(row.totalMinor)),
+    amount_due: toDecimal(Number(row.amountDueMinor)),
     currency: contractCurrency(row),
     client_name: row.clientName,
     client_id: row.clientId,
@@ -44,7 +48,7 @@ export function toInvoiceListItem(row: InvoiceListRow): InvoiceListItem {
   };
 }
 
-/** An invoice as every other call answers it (spec part 2 §3); `status` is the effective one. */
+/** An invoice as every other call answers it (docs/product/entities.md#invoice); `status` is the effective one. */
 export function toInvoice(
   row: InvoiceRow,
   embedded: { client?: Client | null; business?: Business | null } = {},

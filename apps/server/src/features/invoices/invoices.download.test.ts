@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { extractText } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TestAccount } from '../../../test/accounts';
+import { signUp, type TestAccount } from '../../../test/accounts';
 import type { TestApp } from '../../../test/app';
-import { as, createInvoice } from '../../../test/invoice-fixtures';
+import { as, createInvoice, invoiceData } from '../../../test/invoice-fixtures';
+import { isLargeInvoice } from '../../pdf/large-document';
 import { uniqueFileNames, zipStream } from './invoices.download';
+import { getInvoicePdfSource, getInvoiceRow } from './invoices.service';
+import { toDocument } from './invoices.stored-data';
 import { adaAndBob } from '../../../test/two-users';
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
@@ -41,6 +44,36 @@ describe('PDF of a stored invoice', () => {
     const response = await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${id}/pdf` });
     expect(response.statusCode).toBe(200);
     expect(await pdfText(new Uint8Array(response.rawPayload))).toContain('NOLOGO');
+  });
+
+  it('renders the text the editor’s own body renders', async () => {
+    const id = await createInvoice(t.app, ada, { invoice_number: 'SAME' });
+    const stored = await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${id}/pdf` });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/generate-invoice',
+      payload: invoiceData({ invoice_number: 'SAME' }),
+    });
+    expect(stored.statusCode).toBe(200);
+    expect(await pdfText(new Uint8Array(stored.rawPayload))).toBe(await pdfText(new Uint8Array(sent.rawPayload)));
+  });
+
+  it('hands the engine the items as JSON text, weighed like the parsed document', async () => {
+    for (const count of [200, 201]) {
+      const items = Array.from({ length: count }, (_, i) => ({
+        name: `Item ${i}`,
+        description: 'd',
+        quantity: 2,
+        unit_cost: 1.5,
+      }));
+      const id = await createInvoice(t.app, ada, { invoice_number: `HEAVY-${count}`, items });
+      const source = await getInvoicePdfSource(t.app.db, ada.id, id);
+      const document = toDocument(await getInvoiceRow(t.app.db, ada.id, id));
+      expect(JSON.parse(source.itemsJson)).toEqual(document.items);
+      expect(source.document).toEqual({ ...document, items: [] });
+      expect(source.large).toBe(isLargeInvoice(document));
+      expect(source.large).toBe(count > 200);
+    }
   });
 
   it('answers 404 for another user’s invoice', async () => {
@@ -130,6 +163,55 @@ describe('POST /api/invoices/download', () => {
     expect(tooMany.json().error).toBe('At most 100 invoices can be downloaded at once.');
     expect((await post({ invoice_ids: ['x'] })).statusCode).toBe(400);
     expect((await post({ invoice_ids: [ids[0], ids[1]], user_id: bob.id })).statusCode).toBe(403);
+  });
+
+  it('downloads all the invoices a search and filter match, in the list’s order', async () => {
+    const post = (payload: Record<string, unknown>) =>
+      as(t.app, ada)({ method: 'POST', url: '/api/invoices/download', payload });
+    // "client" finds the three of beforeAll (not A-1 and a 1 of the test above): by number, descending.
+    const response = await post({ all_matching: { search: 'client', sort: 'number', order: 'desc' } });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    const listed = await as(t.app, ada)({ method: 'GET', url: '/api/invoices?search=client&sort=number&order=desc' });
+    const names: Record<string, string> = {
+      [ids[0]!]: 'inv_0001_2026-11-21.pdf',
+      [ids[1]!]: 'inv_0002_2026-12-01.pdf',
+      [ids[2]!]: 'inv_0003.pdf',
+    };
+    const order = (listed.json().invoices as Array<{ id: string }>).map((invoice) => names[invoice.id]);
+    expect(order).toHaveLength(3);
+    expect(Object.keys(unzipSync(new Uint8Array(response.rawPayload)))).toEqual(order);
+    // Only the user's own invoices match: Ada's Acme invoices (A-1, a 1 above) are not among Bob's.
+    await createInvoice(t.app, bob, { invoice_number: 'BOB-ALL', issued_date: null });
+    const bobs = await as(
+      t.app,
+      bob,
+    )({ method: 'POST', url: '/api/invoices/download', payload: { all_matching: { search: 'acme' } } });
+    const bobsFiles = Object.keys(unzipSync(new Uint8Array(bobs.rawPayload)));
+    expect(bobsFiles).toContain('bob_all.pdf');
+    expect(bobsFiles.every((name) => name.startsWith('bob'))).toBe(true);
+  });
+
+  it('refuses "all matching" past 100 invoices or with none, and a body with both ids and a filter', async () => {
+    const carol = await signUp(t.app);
+    const post = (payload: Record<string, unknown>) =>
+      as(t.app, carol)({ method: 'POST', url: '/api/invoices/download', payload });
+    await t.pool.query(
+      `insert into invoices (user_id, invoice_number, currency, data)
+       select $1, 'BULK-' || g, 'EUR', '{}' from generate_series(1, 1234) g`,
+      [carol.id],
+    );
+    const tooMany = await post({ all_matching: { status: 'draft' } });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toEqual({
+      success: false,
+      error: '1,234 invoices match; at most 100 can be downloaded at once. Narrow the search or the status filter.',
+    });
+    const none = await post({ all_matching: { status: 'paid' } });
+    expect([none.statusCode, none.json().error]).toEqual([400, 'No invoices match this search and status filter.']);
+    const both = await post({ invoice_ids: [ids[0]], all_matching: {} });
+    expect([both.statusCode, both.json().error]).toEqual([400, 'Send either invoice_ids or all_matching, not both.']);
+    const badSort = await post({ all_matching: { sort: 'total' } });
+    expect(badSort.statusCode).toBe(400);
   });
 });
 

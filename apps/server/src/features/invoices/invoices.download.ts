@@ -4,6 +4,7 @@ import { Zip, ZipPassThrough } from 'fflate';
 import { Readable } from 'node:stream';
 import type { Database } from '../../plugins/database';
 import { resolveLogo } from '../../shared/logos/resolve-logo';
+import type { InvoiceWithJsonItems } from '../../pdf/invoice-json';
 import type { PdfPool, PdfRenderOptions } from '../../pdf/pdf-pool';
 
 /**
@@ -29,14 +30,17 @@ export async function storedInvoiceLogo(db: Database, logo: InvoiceDocument['log
   }
 }
 
-/** The PDF of a stored invoice; `context` names whose work it is for the engine's fair queue. */
+/**
+ * The PDF of a stored invoice (read with findInvoiceForPdf, its items parsed on a PDF thread);
+ * `context` names whose work it is for the engine's fair queue.
+ */
 export function renderStoredInvoice(
   db: Database,
   pdf: PdfPool,
-  document: InvoiceDocument,
+  invoice: InvoiceWithJsonItems,
   context: Pick<PdfRenderOptions, 'client' | 'signal'> = {},
 ): Promise<Uint8Array> {
-  return storedInvoiceLogo(db, document.logo).then((logo) => pdf.render(document, { logo, ...context }));
+  return storedInvoiceLogo(db, invoice.document.logo).then((logo) => pdf.render(invoice, { logo, ...context }));
 }
 
 /**

@@ -34,7 +34,7 @@ describe('GET /api/invoices: pages', () => {
     await createInvoice(t.app, bob, { invoice_number: 'BOB-1' });
   });
 
-  it('answers 10 per page by default, newest first, with the pagination of the spec', async () => {
+  it('answers 10 per page by default, newest first, with the documented pagination', async () => {
     const body = await list(`?user_id=${ada.id}`);
     expect(body.success).toBe(true);
     expect(body.invoices.map((invoice) => invoice.invoice_number)).toEqual(
@@ -56,6 +56,7 @@ describe('GET /api/invoices: pages', () => {
       issued_date: '2026-11-21',
       due_date: '2026-11-28',
       total_amount: 104.28,
+      amount_due: 104.28,
       currency: { code: 'EUR', symbol: '€', label: 'Euro (€)' },
       client_name: 'Acme Corp Ltd',
       client_id: null,

@@ -8,8 +8,8 @@ import { effectiveStatusSql } from '../../shared/invoice-status-sql';
 /**
  * SQL of the invoices feature: the rows, one invoice at a time, and the writes. The list is in
  * invoices.list.queries.ts, the client and business an invoice points at in
- * invoices.parties.queries.ts. Every query filters on user_id (DESIGN rule 1): another user's
- * invoice is indistinguishable from one that does not exist.
+ * invoices.parties.queries.ts. Every query filters on user_id: another user's invoice is
+ * indistinguishable from one that does not exist (docs/product/routes-and-access.md#another-users-records).
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -36,6 +36,7 @@ export const listColumns = {
   clientId: invoices.clientId,
   businessId: invoices.businessId,
   totalMinor: invoices.totalMinor,
+  amountDueMinor: invoices.amountDueMinor,
 };
 
 /** Everything the contract's invoice is made of, in one row: the list's columns, the totals, the document and the items. */
@@ -70,6 +71,7 @@ export interface InvoiceRow {
   discountMinor: number;
   shippingMinor: number;
   totalMinor: number;
+  amountDueMinor: number;
   data: unknown;
   items: StoredItem[];
 }
@@ -99,6 +101,54 @@ function byId(db: Database) {
 export async function findInvoice(db: Database, userId: string, id: string): Promise<InvoiceRow | null> {
   const [row] = await byId(db).execute({ userId, id });
   return (row as InvoiceRow | undefined) ?? null;
+}
+
+/**
+ * What a PDF of a stored invoice needs: the document's columns and `data`, and the items as JSON
+ * text in the PDF engine's item shape, left unparsed: a PDF thread parses them (1,000 items are
+ * about 1 MB; parsing and handing them over on the event loop cost 20-30 ms each under load,
+ * docs/decisions/0040-pdf-engine-memory-and-large-bodies.md). The count and text length tell
+ * the engine the document's weight without them.
+ */
+const pdfColumns = {
+  invoiceNumber: invoices.invoiceNumber,
+  issuedDate: invoices.issuedDate,
+  dueDate: invoices.dueDate,
+  currency: invoices.currency,
+  data: invoices.data,
+  itemsJson: sql<string>`(select coalesce(json_agg(json_build_object('name', ii.name, 'description', ii.description, 'quantity', ii.quantity, 'unitCost', ii.unit_cost_minor) order by ii.position), '[]'::json)::text from invoice_items ii where ii.invoice_id = "invoices"."id")`,
+  itemCount: sql<number>`(select count(*)::int from invoice_items ii where ii.invoice_id = "invoices"."id")`,
+  itemText: sql<number>`(select coalesce(sum(length(ii.name) + length(ii.description)), 0)::int from invoice_items ii where ii.invoice_id = "invoices"."id")`,
+};
+
+export type InvoicePdfRow = {
+  invoiceNumber: string;
+  issuedDate: string | null;
+  dueDate: string | null;
+  currency: string;
+  data: unknown;
+  itemsJson: string;
+  itemCount: number;
+  itemText: number;
+};
+
+function preparePdfById(db: Database) {
+  return db
+    .select(pdfColumns)
+    .from(invoices)
+    .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id'))))
+    .prepare('invoices_pdf_by_id');
+}
+const preparedPdfById = new WeakMap<Database, ReturnType<typeof preparePdfById>>();
+
+export async function findInvoiceForPdf(db: Database, userId: string, id: string): Promise<InvoicePdfRow | null> {
+  let statement = preparedPdfById.get(db);
+  if (!statement) {
+    statement = preparePdfById(db);
+    preparedPdfById.set(db, statement);
+  }
+  const [row] = await statement.execute({ userId, id });
+  return (row as InvoicePdfRow | undefined) ?? null;
 }
 
 /**

@@ -120,7 +120,17 @@ describe('random input at the invoice calls', () => {
   it('never answers 5xx to list queries and status changes', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.record({ page: hostile, per_page: hostile, search: hostile, status: hostile }, { requiredKeys: [] }),
+        fc.record(
+          {
+            page: hostile,
+            per_page: hostile,
+            search: hostile,
+            status: hostile,
+            sort: fc.oneof(hostile, fc.constantFrom('number', 'client', 'amount', 'status', 'issued', 'created')),
+            order: fc.oneof(hostile, fc.constantFrom('asc', 'desc')),
+          },
+          { requiredKeys: [] },
+        ),
         loose,
         async (query, status) => {
           const list = await as(

@@ -753,3 +753,107 @@ describe('reading, status, deleting, next number', () => {
     expect(response.json().invoice).toMatchObject({ client_id: null, business_id: null, status: 'draft' });
   });
 });
+
+describe('percent rates with 3 decimals (docs/decisions/0044-percent-rates-in-thousandths.md)', () => {
+  let t: TestApp, ada: TestAccount;
+  beforeAll(async () => {
+    ({ t, ada } = await adaAndBob());
+  });
+
+  /** The row as stored: its columns, its data's rates and its items, to show that a refused request changed nothing. */
+  const storedRow = async (id: string) =>
+    (
+      await t.pool.query(
+        `select invoice_number, subtotal_minor::text, tax_minor::text, discount_minor::text, total_minor::text,
+                data, updated_at, (select count(*)::int from invoice_items where invoice_id = i.id) as items
+           from invoices i where id = $1`,
+        [id],
+      )
+    ).rows[0];
+
+  // 14,008.88 at 8.875 % = 1,243.2881 → 1,243.29; a 12.125 % discount = 1,698.5767 → 1,698.58;
+  // total 14,008.88 + 1,243.29 − 1,698.58 = 13,553.59.
+  const nyc = {
+    items: [{ name: 'Consulting', quantity: 1, unit_cost: 14_008.88 }],
+    tax_percent: 8.875,
+    tax_type: 'percent',
+    show_tax: true,
+    discount_percent: '12.125',
+    discount_type: 'percent',
+    show_discount: true,
+    show_shipping: false,
+  };
+
+  it('round-trips 8.875 % through save, detail, edit data, list and storage, exact to the cent', async () => {
+    const id = await createInvoice(t.app, ada, { invoice_number: 'NYC-1', ...nyc });
+    const detail = await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${id}` });
+    const invoice = invoiceResponseSchema.parse(detail.json()).invoice;
+    expect(invoice.totals).toEqual({
+      subtotal: 14_008.88,
+      tax: 1_243.29,
+      discount: 1_698.58,
+      shipping: 0,
+      total: 13_553.59,
+    });
+    expect(invoice.total_amount).toBe(13_553.59);
+    expect(invoice.data).toMatchObject({ tax_percent: 8.875, discount_percent: 12.125, tax_type: 'percent' });
+
+    const edit = await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${id}/edit` });
+    expect(edit.json().editData).toMatchObject({ taxPercent: 8.875, discountPercent: 12.125 });
+
+    const list = await as(t.app, ada)({ method: 'GET', url: '/api/invoices?search=NYC-1' });
+    expect(list.json().invoices).toEqual([expect.objectContaining({ id, total_amount: 13_553.59 })]);
+
+    const row = await storedRow(id);
+    expect(row).toMatchObject({ subtotal_minor: '1400888', tax_minor: '124329', discount_minor: '169858' });
+    expect(row.total_minor).toBe('1355359');
+    expect(row.data).toMatchObject({ v: 2, tax: { type: 'percent', value: 8_875 }, discount: { value: 12_125 } });
+
+    // What the editor reads back saves unchanged.
+    const resave = await as(
+      t.app,
+      ada,
+    )({ method: 'PUT', url: `/api/invoices/${id}`, payload: { data: edit.json().editData.data } });
+    expect(resave.statusCode, resave.body).toBe(200);
+    expect(resave.json().invoice.totals).toEqual(invoice.totals);
+  });
+
+  it('refuses a fourth decimal with a 400 naming the field, on create and update, changing nothing', async () => {
+    const id = await createInvoice(t.app, ada, { invoice_number: 'NYC-2', ...nyc });
+    const before = await storedRow(id);
+    const count = async () =>
+      (await t.pool.query('select count(*)::int as n from invoices where user_id = $1', [ada.id])).rows[0].n;
+    const invoices = await count();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ tax_percent: 8.8755 }, 'Tax percent must be a non-negative number with at most 3 decimals.'],
+      [{ tax_percent: '8.8755' }, 'Tax percent must be a non-negative number with at most 3 decimals.'],
+      [{ discount_percent: 0.0001 }, 'Discount percent must be a non-negative number with at most 3 decimals.'],
+      [{ tax_percent: 100.001 }, 'Tax percent must be between 0 and 100.'],
+      [{ tax_type: 'fixed', tax_percent: 8.875 }, 'Tax must be a non-negative number with at most 2 decimals.'],
+    ];
+    for (const [data, message] of cases) {
+      const put = await as(
+        t.app,
+        ada,
+      )({
+        method: 'PUT',
+        url: `/api/invoices/${id}`,
+        payload: savedPayload(ada, { invoice_number: 'NYC-2', ...nyc, ...data }),
+      });
+      expect(put.statusCode, JSON.stringify(data)).toBe(400);
+      expect(put.json()).toMatchObject({ success: false, error: message });
+      const post = await as(
+        t.app,
+        ada,
+      )({
+        method: 'POST',
+        url: '/api/invoices',
+        payload: savedPayload(ada, { invoice_number: 'NYC-3', ...nyc, ...data }),
+      });
+      expect(post.statusCode, JSON.stringify(data)).toBe(400);
+      expect(post.json()).toMatchObject({ success: false, error: message });
+    }
+    expect(await storedRow(id)).toEqual(before);
+    expect(await count()).toBe(invoices);
+  });
+});

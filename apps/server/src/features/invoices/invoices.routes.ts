@@ -28,14 +28,14 @@ import {
   createInvoice,
   getEditData,
   getInvoice,
-  getInvoiceRow,
+  getInvoicePdfSource,
   getNextInvoiceNumber,
   listUserInvoices,
+  matchingInvoiceIds,
   removeInvoice,
   replaceInvoice,
   setInvoiceStatus,
 } from './invoices.service';
-import { toDocument } from './invoices.stored-data';
 
 /** The optional Idempotency-Key header of a save (ADR 12); a malformed one is refused, never ignored. */
 function idempotencyKey(header: string | string[] | undefined): string | undefined {
@@ -46,7 +46,7 @@ function idempotencyKey(header: string | string[] | undefined): string | undefin
 }
 
 /**
- * Saved invoices (spec part 1 §7, part 2 §7). Every route needs a session (the /api default); a
+ * Saved invoices (docs/product/api.md#saved-invoices). Every route needs a session (the /api default); a
  * user_id in the query or body that is not the session user's is refused (403) before these run,
  * and another user's invoice answers 404 like one that does not exist.
  */
@@ -78,7 +78,8 @@ const invoicesRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }>
     { schema: { body: bulkDownloadBodySchema }, config: { rateLimit } },
     async (request, reply) => {
       const { userId } = requireSession(request);
-      const ids = request.body.invoice_ids;
+      const { invoice_ids: chosen, all_matching: matching } = request.body;
+      const ids = matching ? await matchingInvoiceIds(app.db, userId, matching) : (chosen ?? []);
       const heads = await findInvoiceHeads(app.db, userId, ids);
       // All or nothing: one unknown or foreign id and no byte of any invoice is sent.
       if (heads.length !== ids.length) throw notFound(INVOICE_MESSAGES.notFound);
@@ -94,7 +95,7 @@ const invoicesRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }>
         name: names[index]!,
         mtime: head.updatedAt,
         render: async () =>
-          renderStoredInvoice(app.db, pdf, toDocument(await getInvoiceRow(app.db, userId, head.id)), context),
+          renderStoredInvoice(app.db, pdf, await getInvoicePdfSource(app.db, userId, head.id), context),
       }));
       const today = new Date().toISOString().slice(0, 10);
       return reply
@@ -202,8 +203,9 @@ const invoicesRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }>
     { schema: { params: idParamSchema, querystring: userIdQuerySchema }, config: { rateLimit } },
     async (request, reply) => {
       const { userId } = requireSession(request);
-      const document = toDocument(await getInvoiceRow(app.db, userId, request.params.id.toLowerCase()));
-      const bytes = await renderStoredInvoice(app.db, pdf, document, await renderContext(request, reply));
+      const source = await getInvoicePdfSource(app.db, userId, request.params.id.toLowerCase());
+      const bytes = await renderStoredInvoice(app.db, pdf, source, await renderContext(request, reply));
+      const { document } = source;
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', contentDisposition(invoiceFileName(document.invoiceNumber, document.issuedDate)))

@@ -3,11 +3,13 @@ import type { Business } from '@invoicer/domain/api/businesses';
 import type { Client } from '@invoicer/domain/api/clients';
 import { paginate, type Pagination } from '@invoicer/domain/api/common';
 import {
+  BULK_DOWNLOAD_MAX,
   INVOICE_MESSAGES,
   recipientName,
   toEditData,
   type EditData,
   type Invoice,
+  type InvoiceListFilter,
   type InvoiceListItem,
   type InvoiceListQuery,
   type SavedInvoiceBody,
@@ -16,6 +18,7 @@ import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { nextInvoiceNumber } from '@invoicer/domain/invoice-number';
 import type { InvoiceStatus } from '@invoicer/domain/status';
 import { computeTotals } from '@invoicer/domain/totals';
+import type { InvoiceWithJsonItems } from '../../pdf/invoice-json';
 import type { Database, DbExecutor } from '../../plugins/database';
 import { badRequest, HttpError, notFound } from '../../plugins/errors';
 import { insertNotification, invoiceCreatedNotification, invoiceStatusNotification } from '../../shared/notifications';
@@ -26,6 +29,7 @@ import {
   deleteInvoice,
   findSaveKey,
   findInvoice,
+  findInvoiceForPdf,
   highestInvoiceNumberValue,
   insertInvoice,
   insertItems,
@@ -37,7 +41,7 @@ import {
   type InvoiceRow,
   type ItemValues,
 } from './invoices.queries';
-import { invoiceSearchText, invoiceSearchWords, toDocument, toStoredData } from './invoices.stored-data';
+import { invoiceSearchText, invoiceSearchWords, toDocument, toPdfSource, toStoredData } from './invoices.stored-data';
 
 /**
  * Saved invoices: the rules between the HTTP contract and the rows. Totals are always computed
@@ -58,8 +62,36 @@ export async function listUserInvoices(
     perPage: query.per_page,
     status: query.status,
     words: invoiceSearchWords(query.search),
+    sort: query.sort,
+    order: query.order,
   });
   return { invoices: rows.map(toInvoiceListItem), pagination: paginate(query.page, query.per_page, total) };
+}
+
+/**
+ * The ids of every invoice the list's search and status filter find, in the list's order, for a
+ * bulk download of "all N invoices": at most BULK_DOWNLOAD_MAX, else a 400 that says how many
+ * matched (docs/decisions/0033-bulk-download-as-one-zip.md).
+ */
+export async function matchingInvoiceIds(db: Database, userId: string, filter: InvoiceListFilter): Promise<string[]> {
+  const { rows, total } = await listInvoices(db, userId, {
+    page: 1,
+    perPage: BULK_DOWNLOAD_MAX,
+    status: filter.status,
+    words: invoiceSearchWords(filter.search),
+    sort: filter.sort,
+    order: filter.order,
+  });
+  if (total === 0) throw badRequest(INVOICE_MESSAGES.bulkNoneMatching);
+  if (total > BULK_DOWNLOAD_MAX) throw badRequest(INVOICE_MESSAGES.bulkTooManyMatching(total));
+  return rows.map((row) => row.id);
+}
+
+/** What the PDF of a stored invoice needs (invoices.queries.ts, findInvoiceForPdf); 404 like a read. */
+export async function getInvoicePdfSource(db: Database, userId: string, id: string): Promise<InvoiceWithJsonItems> {
+  const row = await findInvoiceForPdf(db, userId, id);
+  if (!row) throw notFound(INVOICE_MESSAGES.notFound);
+  return toPdfSource(row);
 }
 
 export async function getInvoiceRow(db: Database, userId: string, id: string): Promise<InvoiceRow> {
@@ -95,7 +127,10 @@ export async function getEditData(db: Database, userId: string, id: string): Pro
   });
 }
 
-/** The next invoice number (DESIGN): the highest numeric part among the user's numbers + 1, 4 digits. */
+/**
+ * The next invoice number (docs/decisions/0031-invoice-numbers.md): the highest numeric part among the user's numbers +
+ * 1, 4 digits.
+ */
 export async function getNextInvoiceNumber(db: Database, userId: string): Promise<string> {
   const highest = await highestInvoiceNumberValue(db, userId);
   return nextInvoiceNumber(highest === null ? [] : [highest]);

@@ -3,7 +3,9 @@ import { formatAmount, minorToFixed } from '@invoicer/domain/money';
 import { isCurrencyCode, DEFAULT_CURRENCY, type CurrencyCode } from '@invoicer/domain/currencies';
 import type { Adjustment } from '@invoicer/domain/totals';
 import { normalizeSearchText, searchWords } from '../../shared/search-text';
-import type { InvoiceRow } from './invoices.queries';
+import type { InvoiceWithJsonItems } from '../../pdf/invoice-json';
+import { isLargeWeight, partiesTextLength } from '../../pdf/large-document';
+import type { InvoicePdfRow, InvoiceRow } from './invoices.queries';
 
 /**
  * How an invoice is stored. The columns hold what lists, searches and sums need (number, status,
@@ -14,9 +16,14 @@ import type { InvoiceRow } from './invoices.queries';
 // ---------------------------------------------------------------------------------------------
 // invoices.data
 
-/** Version 1 of invoices.data: the document without items, number, dates and currency (columns). */
+/**
+ * Version 2 of invoices.data: the document without items, number, dates and currency (columns). A
+ * percent tax or discount is a PercentRate (thousandths of a percent, 8.875 % is 8875); version 1
+ * held basis points (8.25 % was 825) and migration 0010 moved every row to version 2
+ * (docs/decisions/0044-percent-rates-in-thousandths.md).
+ */
 export interface StoredInvoiceData {
-  v: 1;
+  v: 2;
   from: string;
   to: string;
   tax: Adjustment;
@@ -30,7 +37,7 @@ export interface StoredInvoiceData {
 
 export function toStoredData(document: InvoiceDocument): StoredInvoiceData {
   return {
-    v: 1,
+    v: 2,
     from: document.from,
     to: document.to,
     tax: document.tax,
@@ -48,12 +55,21 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const minor = (value: unknown): number => (typeof value === 'number' && Number.isSafeInteger(value) ? value : 0);
 
-function adjustment(value: unknown): Adjustment {
+/** Rows before version 2 held basis points: ten thousandths of a percent each. */
+const BASIS_POINT_TO_RATE = 10;
+
+/**
+ * A stored tax or discount. A row of an earlier version (written by a server older than migration
+ * 0010, should one still run beside a newer one) holds basis points and is read on the new scale.
+ */
+function adjustment(value: unknown, version: unknown): Adjustment {
   const source = isObject(value) ? value : {};
+  const type = source.type === 'fixed' ? 'fixed' : 'percent';
+  const stored = minor(source.value);
   return {
     enabled: source.enabled === true,
-    type: source.type === 'fixed' ? 'fixed' : 'percent',
-    value: minor(source.value),
+    type,
+    value: type === 'percent' && version !== 2 ? stored * BASIS_POINT_TO_RATE : stored,
   };
 }
 
@@ -68,6 +84,31 @@ function logoRef(value: unknown): LogoRef | null {
 
 /** The document a row stands for. Reads invoices.data defensively: a field missing from a hand-edited row reads as empty. */
 export function toDocument(row: InvoiceRow): InvoiceDocument {
+  return {
+    ...documentFields(row),
+    items: row.items.map(([name, description, quantity, unitCost]) => ({
+      name,
+      description,
+      quantity: Number(quantity),
+      unitCost: Number(unitCost),
+    })),
+  };
+}
+
+/**
+ * What the PDF engine renders of a stored invoice: the document with its items left as the JSON
+ * text the query wrote, for a PDF thread to parse (pdf/invoice-json.ts), and whether it is large
+ * by the query's counts.
+ */
+export function toPdfSource(row: InvoicePdfRow): InvoiceWithJsonItems {
+  const document: InvoiceDocument = { ...documentFields(row), items: [] };
+  const large = isLargeWeight(row.itemCount, row.itemText + partiesTextLength(document));
+  return { document, itemsJson: row.itemsJson, large };
+}
+
+function documentFields(
+  row: Pick<InvoiceRow, 'data' | 'invoiceNumber' | 'issuedDate' | 'dueDate' | 'currency'>,
+): Omit<InvoiceDocument, 'items'> {
   const data = isObject(row.data) ? row.data : {};
   const shipping = isObject(data.shipping) ? data.shipping : {};
   return {
@@ -76,14 +117,8 @@ export function toDocument(row: InvoiceRow): InvoiceDocument {
     invoiceNumber: row.invoiceNumber,
     issuedDate: row.issuedDate,
     dueDate: row.dueDate,
-    items: row.items.map(([name, description, quantity, unitCost]) => ({
-      name,
-      description,
-      quantity: Number(quantity),
-      unitCost: Number(unitCost),
-    })),
-    tax: adjustment(data.tax),
-    discount: adjustment(data.discount),
+    tax: adjustment(data.tax, data.v),
+    discount: adjustment(data.discount, data.v),
     shipping: { enabled: shipping.enabled === true, amount: minor(shipping.amount) },
     paymentDetails: text(data.paymentDetails),
     paymentInstructions: text(data.paymentInstructions),

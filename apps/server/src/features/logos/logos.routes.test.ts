@@ -4,7 +4,7 @@ import { sharedTestApp, type TestApp } from '../../../test/app';
 import { signUp } from '../../../test/accounts';
 import { savedPayload } from '../../../test/invoice-fixtures';
 import { multipart, noisePng, pngDecompressionBomb } from '../../../test/upload-fixtures';
-import { sweepUnusedGuestLogos } from '../../shared/logos/logos.queries';
+import { runQueue } from '../../../test/jobs';
 
 describe('logos', () => {
   let t: TestApp;
@@ -163,7 +163,7 @@ describe('logos', () => {
     expect(rows[0].n).toBe(2);
   });
 
-  it('sweeps guest logos nothing uses 24 hours after their last upload, keeping used and owned ones', async () => {
+  it('sweeps guest logos nothing uses 24 hours after their last upload (a job), keeping used and owned ones', async () => {
     const account = await signUp(t.app);
     const upload = async (cookie?: string) => {
       const png = await noisePng(32);
@@ -202,7 +202,7 @@ describe('logos', () => {
       [unused, onInvoice, onBusiness, owned].map(idOf),
     ]);
 
-    expect(await sweepUnusedGuestLogos(t.app.db)).toBe(1);
+    await runQueue(t, 'logos.sweep', {});
     for (const [url, status] of [
       [unused, 404],
       [onInvoice, 200],
@@ -218,7 +218,25 @@ describe('logos', () => {
       url: `/api/invoices/${saved.json().id}`,
       headers: { cookie: account.cookie },
     });
-    expect(await sweepUnusedGuestLogos(t.app.db)).toBe(1);
+    await runQueue(t, 'logos.sweep', {});
     expect((await t.app.inject({ method: 'GET', url: onInvoice })).statusCode).toBe(404);
+  });
+
+  it('sweeps every hour, a batch per job: a backlog of 1,200 goes in one run', async () => {
+    const { rows: schedule } = await t.pool.query(
+      `select cron, timezone from pgboss.schedule where name = 'logos.sweep'`,
+    );
+    expect(schedule).toEqual([{ cron: '25 * * * *', timezone: 'UTC' }]);
+    await t.pool.query(
+      `insert into logos (mime_type, bytes, byte_size, width, height, sha256, created_at)
+       select 'image/png', '\\x00', 1, 1, 1, 'backlog-' || n, now() - interval '2 days' from generate_series(1, 1200) as n`,
+    );
+    const backlog = () =>
+      t.pool
+        .query<{ n: number }>(`select count(*)::int as n from logos where sha256 like 'backlog-%'`)
+        .then(({ rows }) => rows[0]!.n);
+    expect(await backlog()).toBe(1200);
+    await runQueue(t, 'logos.sweep', {});
+    expect(await backlog()).toBe(0);
   });
 });

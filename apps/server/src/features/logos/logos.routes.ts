@@ -4,12 +4,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../plugins/errors';
 import { consumeRateLimit, refundRateLimit } from '../../plugins/rate-limit';
-import { findLogo, insertLogo, reuseLogo, sweepUnusedGuestLogos } from '../../shared/logos/logos.queries';
+import { findLogo, insertLogo, reuseLogo, SWEEP_BATCH, sweepUnusedGuestLogos } from '../../shared/logos/logos.queries';
 import { normalizeLogo } from '../../shared/logos/logos.service';
+
+declare module '../../plugins/jobs' {
+  interface JobPayloads {
+    'logos.sweep': Record<string, never>;
+  }
+}
 
 const logoParams = z.object({ id: z.uuid({ error: 'Logo id must be a UUID.' }) });
 const DAY_MS = 24 * 60 * 60 * 1000;
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 export interface LogosRoutesOptions {
   uploadsPerMinute: number;
@@ -86,14 +91,13 @@ const logosRoutes: FastifyPluginAsyncZod<LogosRoutesOptions> = async (app, { upl
       .header('Content-Security-Policy', "default-src 'none'; sandbox")
       .send(logo.bytes);
   });
-  // Unused guest logos go after 24 hours. The same hourly sweep as sessions and rate limits: one
-  // DELETE per batch, safe with several processes (SKIP LOCKED). It moves to the job queue when
-  // the product has one (DESIGN: background work).
-  const sweep = setInterval(() => {
-    sweepUnusedGuestLogos(app.db).catch(() => undefined);
-  }, SWEEP_EVERY_MS);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  // Unused guest logos go 24 hours after their last upload: a job every hour (minute 25, UTC) deletes
+  // a batch, and a full batch queues the next in the same transaction, so each batch commits on its
+  // own and a backlog is worked through without one long transaction.
+  app.jobs.work('logos.sweep', async (_job, tx) => {
+    if ((await sweepUnusedGuestLogos(tx)) === SWEEP_BATCH) await app.jobs.send('logos.sweep', {}, { tx });
+  });
+  app.jobs.schedule('logos.sweep', '25 * * * *', {});
 };
 
 export default logosRoutes;

@@ -3,8 +3,8 @@ import { notifications } from '../../db/schema';
 import type { DbExecutor } from '../../plugins/database';
 
 /**
- * SQL of the notifications feature. Every query filters on user_id (DESIGN rule 1): another
- * user's notification is indistinguishable from one that does not exist. The features that report
+ * SQL of the notifications feature. Every query filters on user_id: another user's notification is indistinguishable
+ * from one that does not exist (docs/product/routes-and-access.md#another-users-records). The features that report
  * events record them through shared/notifications.ts.
  */
 

@@ -18,8 +18,8 @@ import {
 } from './notifications.service';
 
 /**
- * The notification calls of spec part 1 §7. Every route needs a session (the /api default; the
- * spec's bearer token is our session cookie); a user_id other than the session user's is refused
+ * The notification calls (docs/product/api.md#notifications). Every route needs a session (the /api
+ * default; the old client's bearer token is our session cookie); a user_id other than the session user's is refused
  * (403) by the session plugin before these run. Ids in paths are compared in lower case, as stored.
  */
 const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {

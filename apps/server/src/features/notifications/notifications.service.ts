@@ -18,7 +18,7 @@ import {
 } from './notifications.queries';
 
 /**
- * The notifications page (spec part 1 §2, §4, §7): the newest first, the unread count, mark one or
+ * The notifications page (docs/product/notifications.md): the newest first, the unread count, mark one or
  * all read, delete one. Another user's notification is answered like one that does not exist (404).
  */
 

@@ -18,12 +18,23 @@ export interface TestSmtpServer {
   port: number;
   url: string;
   received: ReceivedMail[];
+  /** Messages read in full whose reply is being held (acceptDelayMs): their sender and how long so far. */
+  holds(): Array<{ mailFrom: string; ms: number }>;
   close(): Promise<void>;
 }
 
-export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
+/**
+ * `acceptDelayMs` holds each message's final reply (250) that long, as a slow relay does; a message
+ * counts as received when the reply is sent, the moment the SMTP server takes responsibility for it.
+ */
+export async function startSmtpServer(port = 0, { acceptDelayMs = 0 } = {}): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
+  const closed = new Set<string>();
+  const holding = new Map<object, { mailFrom: string; since: number }>();
   const server = new SMTPServer({
+    onClose(session) {
+      closed.add(session.id);
+    },
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
@@ -32,13 +43,25 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({
+        const hold = {};
+        const accept = () => {
+          holding.delete(hold);
+          // A client gone before the reply never heard the message was taken: a real relay drops it.
+          if (closed.has(session.id)) return callback();
+          received.push({
+            mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            rcptTo: session.envelope.rcptTo.map((address) => address.address),
+            ...parseMessage(raw),
+            raw,
+          });
+          callback();
+        };
+        holding.set(hold, {
           mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          rcptTo: session.envelope.rcptTo.map((address) => address.address),
-          ...parseMessage(raw),
-          raw,
+          since: performance.now(),
         });
-        callback();
+        if (acceptDelayMs > 0) setTimeout(accept, acceptDelayMs);
+        else accept();
       });
     },
   });
@@ -51,6 +74,7 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
     port: actual,
     url: `smtp://127.0.0.1:${actual}`,
     received,
+    holds: () => [...holding.values()].map(({ mailFrom, since }) => ({ mailFrom, ms: performance.now() - since })),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -83,13 +107,4 @@ function parseMessage(raw: string): { headers: Map<string, string>; body: string
     body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   }
   return { headers, body: body.replace(/\r\n/g, '\n') };
-}
-
-/** Waits until `predicate` holds, checking every 50 ms; fails after `timeoutMs`. */
-export async function waitFor(predicate: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }

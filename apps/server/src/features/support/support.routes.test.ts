@@ -5,7 +5,8 @@ import { signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { as } from '../../../test/invoice-fixtures';
 import { freePort } from '../../db/embedded-postgres';
-import { startSmtpServer, waitFor, type TestSmtpServer } from './smtp-test-server';
+import { waitFor } from '../../../test/wait-for';
+import { startSmtpServer, type TestSmtpServer } from './smtp-test-server';
 import { requesterName } from './support.service';
 import { adaAndBob } from '../../../test/two-users';
 
@@ -26,7 +27,7 @@ async function rows(t: TestApp, userId: string) {
     [userId],
   );
   const mails = await t.pool.query(
-    `select id, kind, support_request_id, recipient, reply_to, subject, body, status, attempts, sent_at, last_error
+    `select id, kind, support_request_id, recipient, reply_to, subject, body, status, attempts, sent_at, last_error, job_id
        from outbox where user_id = $1 order by id`,
     [userId],
   );
@@ -67,12 +68,16 @@ describe('POST /api/support without SMTP_URL', () => {
         attempts: 0,
         sent_at: null,
         last_error: null,
+        job_id: expect.any(String),
       },
     ]);
     expect(mails[0].body).toContain(`From: Ada Lovelace <${ada.email}>`);
     expect(mails[0].body).toContain('Issue: Download or Preview issue (PDF) (download-error)');
     expect(mails[0].body).toContain(`Request id: ${requests[0].id}`);
     expect(mails[0].body).not.toContain('impostor');
+    // Its delivery job was queued with it (and waits: no SMTP_URL here).
+    const job = await t.pool.query(`select name, state, data from pgboss.job where id = $1`, [mails[0].job_id]);
+    expect(job.rows).toEqual([{ name: 'mail.deliver', state: 'created', data: { outboxId: Number(mails[0].id) } }]);
 
     const notifications = await as(t.app, ada)({ method: 'GET', url: '/api/notifications' });
     expect(notifications.json().notifications[0]).toMatchObject({
@@ -85,6 +90,9 @@ describe('POST /api/support without SMTP_URL', () => {
   });
 
   it('refuses bad input with the form’s messages and writes nothing', async () => {
+    const mailJobs = async () =>
+      (await t.pool.query(`select count(*)::int as n from pgboss.job where name = 'mail.deliver'`)).rows[0].n;
+    const jobsBefore = await mailJobs();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ issueType: undefined }, SUPPORT_MESSAGES.issueType],
       [{ issueType: '' }, SUPPORT_MESSAGES.issueType],
@@ -110,6 +118,7 @@ describe('POST /api/support without SMTP_URL', () => {
     });
     expect(notJson.statusCode).toBe(400);
     expect(await rows(t, bob.id)).toEqual({ requests: [], mails: [] });
+    expect(await mailJobs()).toBe(jobsBefore);
 
     // At the limit, after trimming, it is accepted.
     const longest = await post(t.app, bob, body({ details: ` ${'x'.repeat(SUPPORT_DETAILS_MAX)} ` }));
@@ -157,7 +166,7 @@ describe('support e-mail through a real SMTP server', () => {
   let ada: TestAccount;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url, SUPPORT_EMAIL: 'help@example.com', MAIL_RETRY_SECONDS: '0.2' });
+    t = await createTestApp({ SMTP_URL: smtp.url, SUPPORT_EMAIL: 'help@example.com', MAIL_RETRY_SECONDS: '1' });
     ada = await signUp(t.app, { first_name: 'Ada', last_name: 'Lovelace' });
   });
   afterAll(async () => smtp.close());
@@ -194,7 +203,7 @@ describe('support e-mail while the SMTP server is down', () => {
     t = await createTestApp({
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       SUPPORT_EMAIL: 'help@example.com',
-      MAIL_RETRY_SECONDS: '0.3',
+      MAIL_RETRY_SECONDS: '1',
     });
     ada = await signUp(t.app);
   });
@@ -219,7 +228,7 @@ describe('support e-mail while the SMTP server is down', () => {
     await waitFor(async () => (await rows(t, ada.id)).mails[0]?.status === 'sent');
     // Time for a duplicate to show up if the loop were to send it again.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    await t.app.mailer.idle();
+    await t.app.jobs.idle();
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.body).toContain('Sent while the mail server was down.');
     const sent = (await rows(t, ada.id)).mails[0];
@@ -234,7 +243,7 @@ describe('a message that never gets through', () => {
     const port = await freePort();
     const t = await createTestApp({
       SMTP_URL: `smtp://127.0.0.1:${port}`,
-      MAIL_RETRY_SECONDS: '0.1',
+      MAIL_RETRY_SECONDS: '1',
       MAIL_MAX_ATTEMPTS: '2',
     });
     const ada = await signUp(t.app);

@@ -7,7 +7,7 @@ import { submitSupportRequest } from './support.service';
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * POST /api/support (spec part 1 §7). Needs a session (the /api default); a userId other than the
+ * POST /api/support (docs/product/api.md#post-apisupport). Needs a session (the /api default); a userId other than the
  * session user's is refused (403) by the session plugin. Limited to `perHour` accepted requests
  * per user: counted after validation (a rejected form does not use one up), keyed by the session
  * user, in PostgreSQL like every limit.

@@ -7,13 +7,13 @@ import { insertNotification, supportRequestNotification } from '../../shared/not
 import { findRequester, insertSupportRequest, type Requester } from './support.queries';
 
 /**
- * POST /api/support (spec part 1 §2, §5, §7): the request is stored with the session user's own
- * name and e-mail (never the body's), its e-mail to SUPPORT_EMAIL is queued in the outbox and a
- * notification recorded, all in one transaction; delivery happens after the commit, so a mail
- * server that is down never loses a request (the mailer retries).
+ * POST /api/support (docs/product/support.md#what-happens-to-a-request): the request is stored with the session user's own
+ * name and e-mail (never the body's), its e-mail to SUPPORT_EMAIL is written to the outbox with its
+ * delivery job and a notification recorded, all in one transaction; the job queue delivers it after
+ * the commit, so a mail server that is down never loses a request (the job is retried).
  */
 
-/** Spec part 1 §5: a user without a name is 'User'. */
+/** A user without a name is 'User' (docs/product/support.md#what-happens-to-a-request). */
 export function requesterName(requester: Pick<Requester, 'firstName' | 'lastName'>): string {
   return `${requester.firstName} ${requester.lastName}`.replace(/\s+/g, ' ').trim() || 'User';
 }
@@ -63,7 +63,7 @@ export async function submitSupportRequest(
   userId: string,
   body: SupportRequestBody,
 ): Promise<{ id: string }> {
-  const { request, mail } = await db.transaction(async (tx) => {
+  const request = await db.transaction(async (tx) => {
     const requester = await findRequester(tx, userId);
     if (!requester) throw new HttpError(401, AUTH_MESSAGES.signInRequired);
     const name = requesterName(requester);
@@ -74,7 +74,7 @@ export async function submitSupportRequest(
       name,
       email: requester.email,
     });
-    const mail = await mailer.enqueue(
+    await mailer.enqueue(
       tx,
       supportMail({
         requestId: request.id,
@@ -91,8 +91,7 @@ export async function submitSupportRequest(
       tx,
       supportRequestNotification(userId, supportIssueLabel(body.issueType), requester.email),
     );
-    return { request, mail };
+    return request;
   });
-  mailer.dispatch(mail);
   return { id: request.id };
 }

@@ -16,7 +16,7 @@ import { changePassword, deleteAccount, updateProfile } from './users.service';
 const USER_NOT_FOUND = 'User not found.';
 
 /**
- * The signed-in user's own account (spec part 1 §7, part 2 §7). Every route needs a session
+ * The signed-in user's own account (docs/product/api.md#accounts). Every route needs a session
  * (the /api default); a user_id in the query or body that is not the session user's is refused
  * by the session plugin before these handlers run.
  */

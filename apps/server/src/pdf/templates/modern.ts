@@ -1,11 +1,11 @@
 import { formatLongUsDate } from '@invoicer/domain/dates';
 import { formatMoney } from '@invoicer/domain/money';
+import { formatPercentRate } from '@invoicer/domain/percent';
 import {
   A4,
   blockHeight,
   drawBlock,
   drawLine,
-  formatPercent,
   formatQuantity,
   lineHeightOf,
   PageFlow,
@@ -332,7 +332,7 @@ function drawTotals({ doc, invoice, totals, currencySymbol }: TemplateInput, flo
 }
 
 function adjustmentLabel(name: string, adjustment: TemplateInput['invoice']['tax']): string {
-  return adjustment.type === 'percent' ? `${name} (${formatPercent(adjustment.value)}%)` : name;
+  return adjustment.type === 'percent' ? `${name} (${formatPercentRate(adjustment.value)}%)` : name;
 }
 
 function joinParagraphs(...texts: string[]): string {

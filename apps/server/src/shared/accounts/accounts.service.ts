@@ -12,7 +12,7 @@ import { findUserById, insertUser, type UserRow } from './users.queries';
 
 export const signInRequired = () => new HttpError(401, AUTH_MESSAGES.signInRequired);
 
-/** The user profile of the spec (part 1 §3), as every auth and user call answers it. */
+/** The user profile (docs/product/entities.md#user), as every auth and user call answers it. */
 export function toUserProfile(row: UserRow): User {
   const provider = row.authProvider === 'google' ? 'google' : 'email';
   const data = row.data && typeof row.data === 'object' && !Array.isArray(row.data) ? row.data : {};

@@ -1,12 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../plugins/database';
+import type { Database, DbExecutor } from '../../plugins/database';
 import { logos } from '../../db/schema';
 import type { NormalizedLogo } from './logos.service';
 
 /** Guest logos nothing refers to are removed this long after their last upload. */
 export const UNUSED_GUEST_LOGO_TTL_MS = 24 * 60 * 60 * 1000;
-/** Rows deleted per statement by the sweep, so one sweep never holds many locks at once. */
-const SWEEP_BATCH = 500;
+/** Rows deleted by one sweep job, so it never holds many locks at once; a full batch queues the next. */
+export const SWEEP_BATCH = 500;
 
 /**
  * The owner's copy of these bytes, if it has one (guests share one owner: nobody). Found, its
@@ -52,28 +52,21 @@ export async function findLogo(db: Database, id: string) {
 }
 
 /**
- * Deletes guest logos uploaded (or uploaded again) more than `olderThanMs` ago that no invoice
- * and no business refers to, in batches; answers how many went. Safe to run from several server
- * processes at once: each statement deletes what it finds, a row another process took is simply
- * not found again. The references are found through invoices_logo_id_idx and
- * businesses_logo_url_idx.
+ * Deletes up to SWEEP_BATCH guest logos uploaded (or uploaded again) more than `olderThanMs` ago
+ * that no invoice and no business refers to; answers how many went. Safe to run from several
+ * server processes at once: each deletes what it finds, a row another process took is simply not
+ * found again. The references are found through invoices_logo_id_idx and businesses_logo_url_idx.
  */
-export async function sweepUnusedGuestLogos(db: Database, olderThanMs = UNUSED_GUEST_LOGO_TTL_MS): Promise<number> {
-  let total = 0;
-  for (let round = 0; round < 100; round++) {
-    const result = await db.execute(sql`
-      delete from logos where id in (
-        select l.id from logos l
-         where l.user_id is null
-           and l.created_at < now() - ${olderThanMs} * interval '1 millisecond'
-           and not exists (select 1 from invoices i
-                            where i.data -> 'logo' ->> 'kind' = 'upload' and i.data -> 'logo' ->> 'id' = l.id::text)
-           and not exists (select 1 from businesses b where b.logo_url = '/api/logos/' || l.id::text)
-         limit ${SWEEP_BATCH}
-         for update skip locked)`);
-    const deleted = result.rowCount ?? 0;
-    total += deleted;
-    if (deleted < SWEEP_BATCH) break;
-  }
-  return total;
+export async function sweepUnusedGuestLogos(db: DbExecutor, olderThanMs = UNUSED_GUEST_LOGO_TTL_MS): Promise<number> {
+  const result = await db.execute(sql`
+    delete from logos where id in (
+      select l.id from logos l
+       where l.user_id is null
+         and l.created_at < now() - ${olderThanMs} * interval '1 millisecond'
+         and not exists (select 1 from invoices i
+                          where i.data -> 'logo' ->> 'kind' = 'upload' and i.data -> 'logo' ->> 'id' = l.id::text)
+         and not exists (select 1 from businesses b where b.logo_url = '/api/logos/' || l.id::text)
+       limit ${SWEEP_BATCH}
+       for update skip locked)`);
+  return result.rowCount ?? 0;
 }

@@ -5,8 +5,9 @@ import { findLogo } from './logos.queries';
 import { normalizeLogo } from './logos.service';
 
 /**
- * The logo bytes for a document: from our own store, or decoded from a data: URL and
- * re-encoded like an upload. Nothing is ever fetched from a URL (DESIGN rule 4).
+ * The logo bytes for a document: from our own store, or decoded from a data: URL and re-encoded like an upload. Nothing
+ * is ever fetched from a URL
+ * (docs/decisions/0027-rules-that-hold-everywhere.md#rule-4-the-server-fetches-nothing-a-user-names).
  */
 export async function resolveLogo(db: Database, logo: InvoiceDocument['logo']): Promise<{ bytes: Uint8Array } | null> {
   if (!logo) return null;

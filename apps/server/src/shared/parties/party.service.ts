@@ -5,7 +5,7 @@ import type { ListParams, PartyRow } from './party.queries';
 import { partySearchText, type SearchableParty } from '../search-text';
 
 /**
- * The rules clients and businesses share (spec part 2 §2 and §7, part 1 §7): list with search and
+ * The rules clients and businesses share (docs/product/clients-and-businesses.md): list with search and
  * pages, read, create with its notification, edit, delete. Every query is scoped to the session
  * user; another user's party is answered exactly like one that does not exist (404). Each feature
  * adds its own messages, notification and columns (businesses: the logo).
@@ -65,7 +65,7 @@ export function insertedPartyRow(row: StoredParty): PartyRow {
   };
 }
 
-/** The API fields both have (spec part 2 §3); a business adds logo_url. */
+/** The API fields both have (docs/product/entities.md#client); a business adds logo_url. */
 export function toPartyApi(row: PartyRow) {
   return {
     id: row.id,

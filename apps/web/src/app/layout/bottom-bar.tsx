@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn';
 import { NAV_ITEMS } from './nav-items';
 import { useGuestGuard } from './use-guest-guard';
 
-/** The navigation of screens under 768 px, fixed at the bottom (spec part 1 §2). */
+/** The navigation of screens under 768 px, fixed at the bottom (docs/product/shell.md#bottom-bar). */
 export function BottomBar() {
   const guard = useGuestGuard();
   return (

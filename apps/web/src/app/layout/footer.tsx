@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn';
 
 const linkClass = 'rounded text-slate-600 underline-offset-4 hover:text-slate-900 hover:underline';
 
-/** Copyright line with the legal links (spec part 2 §2 Footer). */
+/** Copyright line with the legal links (docs/product/shell.md#footer). */
 export function Footer({ contained = false }: { contained?: boolean }) {
   return (
     <footer className="border-t border-slate-200 bg-white">

@@ -15,7 +15,7 @@ import { useIsMobile } from '../../lib/use-media-query';
 const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })));
 
 /**
- * Logo, account actions and the mobile menu button (spec part 1 §2). On small screens it slides
+ * Logo, account actions and the mobile menu button (docs/product/shell.md#header). On small screens it slides
  * away while the user scrolls down and comes back on any scroll up or keyboard focus.
  */
 export function Header({ contained = false }: { contained?: boolean }) {
@@ -65,7 +65,7 @@ export function Header({ contained = false }: { contained?: boolean }) {
   );
 }
 
-/** Spec part 1 §2: the badge shows '99+' above 99 and is hidden at 0. */
+/** The badge shows '99+' above 99 and is hidden at 0 (docs/product/notifications.md#the-header-badge). */
 function badgeText(count: number): string {
   return count > 99 ? '99+' : String(count);
 }

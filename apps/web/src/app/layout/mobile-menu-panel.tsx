@@ -75,8 +75,8 @@ export function MobileMenuPanel({ open, onOpenChange, returnFocusTo }: MobileMen
               <div className="mb-4 flex items-center gap-3 rounded-xl bg-slate-50 p-3">
                 <Avatar name={fullName} src={user.profile_picture_url} className="h-10 w-10" />
                 <div className="min-w-0">
-                  <p className="truncate text-sm font-semibold text-slate-900">{fullName}</p>
-                  <p className="truncate text-xs text-slate-600">{user.email}</p>
+                  <p className="text-sm font-semibold wrap-anywhere text-slate-900">{fullName}</p>
+                  <p className="text-xs wrap-anywhere text-slate-600">{user.email}</p>
                 </div>
               </div>
             ) : (

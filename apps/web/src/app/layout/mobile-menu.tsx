@@ -4,7 +4,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 // The whole slide-over, Radix Dialog included, loads on first open: most visits never open it.
 const MobileMenuPanel = lazy(() => import('./mobile-menu-panel').then((m) => ({ default: m.MobileMenuPanel })));
 
-/** The menu button of small screens and its slide-over panel (spec part 1 §2). */
+/** The menu button of small screens and its slide-over panel (docs/product/shell.md#mobile-menu). */
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);

@@ -4,11 +4,11 @@ export interface NavItem {
   to: string;
   label: string;
   icon: LucideIcon;
-  /** Guests may open it; every other item opens the login modal for them (spec part 1 §2). */
+  /** Guests may open it; every other item opens the login modal for them (docs/product/shell.md#sidebar). */
   public?: boolean;
 }
 
-/** The sidebar and the mobile bottom bar show the same five items, in the spec's order. */
+/** The sidebar and the mobile bottom bar show the same five items, in this order (docs/product/shell.md#sidebar). */
 export const NAV_ITEMS: NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/invoices', label: 'Invoices', icon: FileText },

@@ -29,7 +29,7 @@ function Card({ title, children, className }: { title: string; children: ReactNo
   );
 }
 
-/** The sidebar's two dismissible cards (spec part 1 §2); a dismissal is remembered in this browser. */
+/** The sidebar's two dismissible cards (docs/product/shell.md#sidebar); a dismissal is remembered in this browser. */
 export function PromoCards() {
   const [guideDismissed, dismissGuide] = useDismissed(GUIDE_CARD_KEY);
   const [proDismissed, dismissPro] = useDismissed(PRO_CARD_KEY);

@@ -1,7 +1,7 @@
 import { Tooltip, TooltipProvider } from '../../components/ui/tooltip';
 import { SidebarBody } from './sidebar-body';
 
-/** The collapsed sidebar with a tooltip naming each icon (spec part 1 §2: 200 ms delay, 8 px offset). */
+/** The collapsed sidebar with a tooltip naming each icon, after 200 ms, 8 px away (docs/product/shell.md#sidebar). */
 export function CollapsedSidebarBody() {
   return (
     <TooltipProvider>

@@ -11,7 +11,7 @@ const CollapsedSidebarBody = lazy(() =>
 );
 
 /**
- * The desktop sidebar (spec part 1 §2): hidden under 768 px, icons only under 1285 px. The toggle
+ * The desktop sidebar (docs/product/shell.md#sidebar): hidden under 768 px, icons only under 1285 px. The toggle
  * overrides the automatic state until the window crosses the breakpoint again.
  */
 export function Sidebar() {

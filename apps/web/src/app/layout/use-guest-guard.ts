@@ -4,7 +4,7 @@ import { useSession } from '../../features/auth/hooks/use-session';
 
 /**
  * For guests, a link to a page that needs an account opens the login modal instead of
- * navigating (spec part 1 §2); signing in there then goes on to the link's page
+ * navigating (docs/product/routes-and-access.md#links-a-guest-may-not-follow); signing in there then goes on to the link's page
  * (docs/product/routes-and-access.md#after-signing-in). Returns the click handler to put on such links.
  */
 export function useGuestGuard() {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Scrolling down past this many pixels hides the header on small screens (spec part 1 §9). */
+/** Scrolling down past this many pixels hides the header on small screens (docs/product/shell.md#header). */
 export const HEADER_HIDE_THRESHOLD = 100;
 
 /**

@@ -21,7 +21,7 @@ function LinkItem({ to, icon, children }: { to: string; icon: ReactNode; childre
   );
 }
 
-/** The signed-in user's avatar and account menu in the header (spec part 1 §2). */
+/** The signed-in user's avatar and account menu in the header (docs/product/shell.md#avatar-menu). */
 export function UserMenu({ user }: { user: SessionUser }) {
   const signOut = useSignOut();
   const fullName = `${user.first_name} ${user.last_name}`.trim() || user.email;
@@ -44,8 +44,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <DropdownMenu.Label className="flex items-center gap-3 px-2.5 py-2">
             <Avatar name={fullName} src={user.profile_picture_url} />
             <span className="min-w-0">
-              <span className="block truncate text-sm font-semibold text-slate-900">{fullName}</span>
-              <span className="block truncate text-xs text-slate-600">{user.email}</span>
+              <span className="block text-sm font-semibold wrap-anywhere text-slate-900">{fullName}</span>
+              <span className="block text-xs wrap-anywhere text-slate-600">{user.email}</span>
             </span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1.5 h-px bg-slate-200" />

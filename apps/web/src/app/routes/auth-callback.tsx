@@ -1,6 +1,6 @@
 import { AuthCallback } from '../../features/auth/components/auth-callback';
 
-/** /auth/callback: where Google sign-in returns (spec part 1 §2 Callback). No shell, like /auth. */
+/** /auth/callback: where Google sign-in returns (docs/product/accounts.md#the-callback-page). No shell, like /auth. */
 export function AuthCallbackRoute() {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4">

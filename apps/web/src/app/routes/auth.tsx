@@ -8,7 +8,7 @@ import { returnPathOr, safeReturnPath } from '../../lib/return-path';
 import { Logo } from '../layout/logo';
 
 /**
- * /auth (spec part 1 §2 Auth screen): the same form as the modal, on a page of its own without the
+ * /auth (docs/product/accounts.md#the-auth-page): the same form as the modal, on a page of its own without the
  * shell. ?mode=signup opens sign-up; ?error=oauth_failed|oauth_timeout says what went wrong with
  * Google. ?next={path} names the page to land on once signed in (already, or just now), checked by
  * safeReturnPath: another site or anything odd lands on /new (docs/product/routes-and-access.md#after-signing-in).

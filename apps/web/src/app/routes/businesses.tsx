@@ -2,9 +2,9 @@ import { Navigate, useParams, useSearchParams } from 'react-router';
 import { ROUTED_FORM_STATE } from '../../features/businesses/model/routed-form';
 
 /**
- * /businesses and /businesses/{id} (linked from notifications and the invoice page, spec part 1 §2,
- * part 2 §2): businesses are managed in Settings > Businesses, so these open it, with the edit
- * modal for /businesses/{id} and the create modal for ?create=true. Those modals are routed forms:
+ * /businesses and /businesses/{id} (linked from notifications and the invoice page,
+ * docs/product/routes-and-access.md#pages): businesses are managed in Settings > Businesses, so these open it, with the
+ * edit modal for /businesses/{id} and the create modal for ?create=true. Those modals are routed forms:
  * closing one goes back one history step (docs/product/routes-and-access.md#routed-forms).
  */
 export function BusinessesRoute() {

@@ -10,7 +10,7 @@ import { ApiError, failureMessage } from '../../lib/api-client';
 import { goBack, hasInAppHistory } from '../../lib/in-app-history';
 import { useIsMobile } from '../../lib/use-media-query';
 
-/** Spec part 2 §9: 10 clients a page, 5 under 768 px. */
+/** 10 clients a page, 5 under 768 px (docs/product/messages-and-limits.md#lists-and-pages). */
 const PER_PAGE = { desktop: 10, mobile: 5 };
 
 function pageOf(value: string | null): number {
@@ -19,10 +19,10 @@ function pageOf(value: string | null): number {
 }
 
 /**
- * /clients, /clients/new and /clients/edit/{id} (spec part 1 §2, part 2 §2). The search text and
- * page live in the URL. /clients/new and /clients/edit/{id} open the modal over the list and, once
- * it is saved or cancelled, go back where the user came from (the editor links here); ?edit={id}
- * (from the invoice page) opens the edit modal over the list and stays on it.
+ * /clients, /clients/new and /clients/edit/{id} (docs/product/clients-and-businesses.md#the-clients-page). The search
+ * text and page live in the URL. /clients/new and /clients/edit/{id} open the modal over the list and, once it is saved
+ * or cancelled, go back where the user came from (the editor links here); ?edit={id} (from the invoice page) opens the
+ * edit modal over the list and stays on it.
  */
 export function ClientsRoute() {
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { SUPPORT_EMAIL } from '../../lib/external-links';
 import { hasInAppHistory } from '../../lib/in-app-history';
 
-/** The placeholder behind /{name} (spec part 1 §2, Support): a way to reach us and a way back. */
+/** The placeholder behind /{name} (docs/product/shell.md#coming-soon-page): a way to reach us and a way back. */
 export function ComingSoonRoute() {
   const navigate = useNavigate();
   // Back to the previous page of this site in this tab; /new when there is none.

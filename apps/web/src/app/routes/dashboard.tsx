@@ -1,7 +1,9 @@
 import { Dashboard } from '../../features/dashboard/components/dashboard';
 import { useSession } from '../../features/auth/hooks/use-session';
 
-/** /dashboard and /Dashboard (spec part 2 §2): the page greets the session's user and shows their figures. */
+/**
+ * /dashboard and /Dashboard (docs/product/dashboard.md): the page greets the session's user and shows their figures.
+ */
 export function DashboardRoute() {
   const { user } = useSession();
   return (

@@ -1,7 +1,10 @@
 import { useNavigate, useParams } from 'react-router';
 import { InvoiceDetail } from '../../features/invoices/components/invoice-detail';
 
-/** /invoice/{id} (spec part 2 §2). Edit Invoice opens the editor at /new with the invoice to load. */
+/**
+ * /invoice/{id} (docs/product/invoices.md#the-invoice-page). Edit Invoice opens the editor at /new with the invoice to
+ * load.
+ */
 export function InvoiceDetailRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { InvoiceList } from '../../features/invoices/components/invoice-list';
 
-/** /invoices (spec part 2 §2): the invoice list. */
+/** /invoices: the invoice list (docs/product/invoices.md#the-invoice-list). */
 export function InvoicesRoute() {
   return <InvoiceList />;
 }

@@ -104,7 +104,10 @@ function InvoiceIllustration() {
   );
 }
 
-/** The landing page for anonymous visitors (spec part 1 §2); a signed-in user goes straight to the editor. */
+/**
+ * The landing page for anonymous visitors (docs/product/shell.md#landing-page); a signed-in user goes straight to the
+ * editor.
+ */
 export function LandingRoute() {
   const session = useSession();
   if (session.status === 'signed-in') return <Navigate to="/new" replace />;

@@ -83,7 +83,7 @@ function renderClientForm({ mode, party, onClose, onSaved }: PartyFormRenderProp
 const CLIENT_LINKS = { edit: '/clients' } as const;
 
 /**
- * From lists the user's businesses, To their clients (spec part 1 §2). The chosen client is
+ * From lists the user's businesses, To their clients (docs/product/editor.md#the-party-picker). The chosen client is
  * edited on /clients/edit/{id}, and the draft brings the form back afterwards; edit mode keeps
  * no draft, so there the client is edited in the modal instead.
  */
@@ -120,7 +120,10 @@ function usePartyFields(userId: string | undefined, clientEditByRoute: boolean) 
   );
 }
 
-/** The detail page's Edit Invoice navigates here with `{ editInvoiceId, isEditing }` (spec part 2 §2). */
+/**
+ * The detail page's Edit Invoice navigates here with `{ editInvoiceId, isEditing }`
+ * (docs/product/routes-and-access.md#addresses-that-carry-state).
+ */
 function editInvoiceIdOf(state: unknown): string | null {
   if (typeof state !== 'object' || state === null) return null;
   const { editInvoiceId, isEditing } = state as { editInvoiceId?: unknown; isEditing?: unknown };
@@ -133,7 +136,7 @@ interface EditorPageProps {
   renderPartyField: ((field: PartyFieldRenderProps) => ReactNode) | undefined;
 }
 
-/** Edit mode (spec part 1 §4): the invoice loads, then the editor updates it in place. */
+/** Edit mode (docs/product/editor.md#edit-mode): the invoice loads, then the editor updates it in place. */
 function EditInvoice({
   invoiceId,
   onLoadFailed,
@@ -194,7 +197,8 @@ export function NewInvoiceRoute() {
 
   const loadFailed = useCallback(
     (message: string) => {
-      // A failed edit load leaves edit mode (spec part 1 §4) and says so in the editor's banner.
+      // A failed edit load leaves edit mode and says so in the editor's banner
+      // (docs/product/states-and-transitions.md#editor-modes).
       setLoadError(message);
       navigate('/new', { replace: true, state: null });
     },

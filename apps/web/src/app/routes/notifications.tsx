@@ -1,7 +1,7 @@
 import { useSession } from '../../features/auth/hooks/use-session';
 import { NotificationList } from '../../features/notifications/components/notification-list';
 
-/** /notifications (spec part 1 §2), for the session's user. */
+/** /notifications (docs/product/notifications.md#the-notifications-page), for the session's user. */
 export function NotificationsRoute() {
   const { user } = useSession();
   return (

@@ -14,7 +14,7 @@ import { hasInAppHistory } from '../../lib/in-app-history';
 
 type Section = 'profile' | 'templates' | 'business' | 'billing';
 
-/** The tabs and their ?section= values (spec part 2 §2); profile is the default. */
+/** The tabs and their ?section= values (docs/product/settings.md#sections); profile is the default. */
 const SECTIONS: { value: Section; label: string; icon: LucideIcon }[] = [
   { value: 'profile', label: 'Profile Settings', icon: User },
   { value: 'templates', label: 'Invoice Templates', icon: LayoutTemplate },
@@ -26,7 +26,10 @@ function sectionOf(value: string | null): Section {
   return SECTIONS.find((section) => section.value === value)?.value ?? 'profile';
 }
 
-/** /settings (spec part 2 §2): Profile Settings, Invoice Templates, Businesses and Billing, chosen by ?section=. */
+/**
+ * /settings (docs/product/settings.md): Profile Settings, Invoice Templates, Businesses and Billing, chosen by
+ * ?section=.
+ */
 export function SettingsRoute() {
   const { user } = useSession();
   const setSessionUser = useSetSessionUser();
@@ -62,21 +65,27 @@ export function SettingsRoute() {
           onValueChange={(value) => setParams({ section: value }, { replace: true })}
           className="mt-6"
         >
+          {/*
+           * Every tab stays in sight (issue 14): on phones a two-by-two grid of segments, from 640 px
+           * one underlined row that wraps rather than scrolls sideways.
+           */}
           <Tabs.List
             aria-label="Settings sections"
-            className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0"
+            className="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:flex sm:flex-wrap sm:rounded-none sm:border-b sm:border-slate-200 sm:bg-transparent sm:p-0"
           >
             {SECTIONS.map(({ value, label, icon: Icon }) => (
               <Tabs.Trigger
                 key={value}
                 value={value}
                 className={cn(
-                  '-mb-px inline-flex h-11 shrink-0 items-center gap-2 border-b-2 border-transparent px-3 text-sm font-medium whitespace-nowrap text-slate-600',
+                  'inline-flex min-h-11 min-w-0 items-center justify-center gap-2 rounded-lg px-2 py-1 text-center text-sm font-medium text-slate-600',
+                  'data-[state=active]:bg-white data-[state=active]:text-indigo-700 data-[state=active]:shadow-sm',
+                  'sm:-mb-px sm:justify-start sm:rounded-none sm:border-b-2 sm:border-transparent sm:px-3 sm:py-0 sm:whitespace-nowrap',
+                  'sm:data-[state=active]:border-indigo-600 sm:data-[state=active]:bg-transparent sm:data-[state=active]:shadow-none',
                   'hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-indigo-600',
-                  'data-[state=active]:border-indigo-600 data-[state=active]:text-indigo-700',
                 )}
               >
-                <Icon className="h-4 w-4" aria-hidden />
+                <Icon className="h-4 w-4 shrink-0" aria-hidden />
                 {label}
               </Tabs.Trigger>
             ))}

@@ -3,7 +3,7 @@ import { useSession } from '../../features/auth/hooks/use-session';
 import { SupportForm } from '../../features/support/components/support-form';
 import { SUPPORT_EMAIL } from '../../lib/external-links';
 
-/** /support (spec part 1 §2): the support request form for the session's user. */
+/** /support (docs/product/support.md#the-support-form): the support request form for the session's user. */
 export function SupportRoute() {
   const { user } = useSession();
   return (

@@ -11,7 +11,7 @@ export interface DialogProps {
   description?: string;
   children: ReactNode;
   className?: string;
-  /** Closing is refused while busy (the spec disables close and cancel during submits). */
+  /** Closing is refused while busy (docs/product/states-and-transitions.md#client-and-business-modals). */
   busy?: boolean;
   /** Gets focus back on close instead of the element focused as it opened (see ConfirmDialog). */
   returnFocus?: HTMLElement | null;

@@ -19,8 +19,8 @@ export function Panel({
       aria-labelledby={id}
       className={cn('rounded-2xl border border-slate-200 bg-white p-5 shadow-sm', className)}
     >
-      <div className="mb-4 flex items-center justify-between gap-3">
-        <h2 id={id} className="text-base font-semibold text-slate-900">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <h2 id={id} className="min-w-0 text-base font-semibold text-slate-900">
           {title}
         </h2>
         {action}

@@ -1,7 +1,7 @@
 import { Tooltip as RadixTooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
 
-/** Shared timing for every tooltip below it (spec part 1 §2: delay 200 ms). */
+/** Shared timing for every tooltip below it: 200 ms (docs/product/shell.md#sidebar). */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <RadixTooltip.Provider delayDuration={200} skipDelayDuration={300}>
@@ -17,7 +17,7 @@ export interface TooltipProps {
   side?: 'top' | 'right' | 'bottom' | 'left';
 }
 
-/** A label shown on hover and keyboard focus, 8 px from its trigger (spec part 1 §2). */
+/** A label shown on hover and keyboard focus, 8 px from its trigger (docs/product/shell.md#sidebar). */
 export function Tooltip({ content, children, side = 'right' }: TooltipProps) {
   return (
     <RadixTooltip.Root>

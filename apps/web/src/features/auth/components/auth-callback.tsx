@@ -6,11 +6,14 @@ import { Spinner } from '../../../components/ui/spinner';
 import { fetchSession, sessionQueryKey } from '../hooks/use-session';
 import { takeReturnPath } from '../model/return-after-sign-in';
 
-/** Spec part 1 §9: how long the callback waits for a session before giving up. */
+/**
+ * How long the callback waits for a session before giving up
+ * (docs/product/messages-and-limits.md#sessions-and-sign-in).
+ */
 export const OAUTH_CALLBACK_TIMEOUT_MS = 2_000;
 
 /**
- * The return from Google sign-in (spec part 1 §2 Callback). The server has already set the session
+ * The return from Google sign-in (docs/product/accounts.md#the-callback-page). The server has already set the session
  * cookie when it sends the browser here; this page asks for the session again and moves on: with a
  * user, to the page kept before leaving for Google or else /new
  * (docs/product/routes-and-access.md#after-signing-in); to /auth?error=oauth_timeout after 2 seconds

@@ -67,7 +67,7 @@ function TextField({
 }
 
 /**
- * Sign-in and sign-up (spec part 1 §2 Auth screen, §4, §5, §8), shown by the global modal and by
+ * Sign-in and sign-up (docs/product/accounts.md#the-sign-in-and-sign-up-form), shown by the global modal and by
  * the /auth page. Both modes validate with the server's own schemas.
  */
 export function AuthForm({

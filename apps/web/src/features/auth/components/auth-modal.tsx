@@ -6,7 +6,7 @@ import { closeAuthModal, setAuthModalMode, useAuthModal } from '../hooks/use-aut
 import { AuthForm } from './auth-form';
 
 /**
- * The global sign-in / sign-up modal (spec part 1 §2, §4). Its content unmounts on close, so the
+ * The global sign-in / sign-up modal (docs/product/states-and-transitions.md#the-sign-in-modal). Its content unmounts on close, so the
  * fields and the error start empty every time it opens. Signed in, the user lands on the page they
  * were on the way to when the modal opened for one (docs/product/routes-and-access.md#after-signing-in),
  * else on /new; a guest goes to /new.

@@ -34,8 +34,8 @@ export interface GoogleButtonProps {
 }
 
 /**
- * 'Continue with Google' (spec part 1 §2). When the server has no Google settings the button stays
- * disabled and says why, instead of sending the user to an error.
+ * 'Continue with Google' (docs/product/accounts.md#google-sign-in). When the server has no Google settings the button
+ * stays disabled and says why, instead of sending the user to an error.
  */
 export function GoogleButton({ redirecting, disabled, onClick, onReturn }: GoogleButtonProps) {
   const providers = useQuery({ queryKey: ['auth-providers'], queryFn: fetchProviders, staleTime: Infinity });

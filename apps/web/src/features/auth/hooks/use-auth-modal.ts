@@ -15,7 +15,7 @@ interface AuthModalState {
   returnTo: ReturnTarget | null;
 }
 
-/** The global auth modal (spec part 1 §2): any part of the app may open it in login or signup mode. */
+/** The global auth modal (docs/product/shell.md#sign-in-modal): any part of the app may open it in login or signup mode. */
 let state: AuthModalState = { open: false, mode: 'login', returnTo: null };
 const listeners = new Set<() => void>();
 

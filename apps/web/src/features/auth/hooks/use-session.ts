@@ -4,7 +4,10 @@ import { useCallback } from 'react';
 import { apiJsonUnchecked } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 
-/** The profile the server answers (spec part 1 §3). A type only: no schema code reaches the first page load. */
+/**
+ * The profile the server answers (docs/product/entities.md#user). A type only: no schema code reaches the first page
+ * load.
+ */
 export type SessionUser = User;
 
 export type SessionState =

@@ -6,8 +6,8 @@ import { ApiError, apiJson, failureMessage } from '../../../lib/api-client';
 import { sessionQueryKey } from './use-session';
 
 /**
- * Forgets the signed-in user in the client and goes to the landing page (spec part 1 §2: after
- * sign-out the user goes to /). For a session the server already ended: sign-out, account deletion.
+ * Forgets the signed-in user in the client and goes to the landing page (docs/product/accounts.md#signing-out).
+ * For a session the server already ended: sign-out, account deletion.
  * A protected page that is open at that moment leaves for / as well (see RequireAuth), not for the login modal.
  */
 export function useForgetUser(): () => void {

@@ -12,8 +12,8 @@ const signupFormFields = signupFieldsSchema.extend({
 export type SignupFormValues = z.output<typeof signupFormFields>;
 
 /**
- * Sign-up: the server's own fields and password rules (not only spaces, not the e-mail address),
- * plus the terms the form asks to accept (spec part 1 §5). The common-password list is the
+ * Sign-up: the server's own fields and password rules (not only spaces, not the e-mail address), plus the terms the
+ * form asks to accept (docs/product/accounts.md#the-sign-in-and-sign-up-form). The common-password list is the
  * server's; its refusal shows in the form's error box like any server message.
  */
 export const signupFormSchema = signupFormFields.superRefine(
@@ -35,8 +35,9 @@ export interface AuthFormFields {
 export const EMPTY_AUTH_FORM: AuthFormFields = { first_name: '', last_name: '', email: '', password: '', terms: false };
 
 /**
- * The red box's text (spec part 1 §8): the server's error, else 'Authentication failed'; a thrown
- * failure (no answer at all) shows its own message, else 'An error occurred during authentication'.
+ * The red box's text (docs/product/messages-and-limits.md#sign-up-and-sign-in-messages): the server's error, else
+ * 'Authentication failed'; a thrown failure (no answer at all) shows its own message, else 'An error occurred during
+ * authentication'.
  */
 export function authErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage ?? 'Authentication failed';

@@ -6,7 +6,7 @@ import {
 } from '@invoicer/domain/api/businesses';
 import { apiJson } from '../../../lib/api-client';
 
-/** The business calls of spec part 1 §7 and part 2 §7. The session names the user; no user_id is sent. */
+/** The business calls (docs/product/api.md#businesses). The session names the user; no user_id is sent. */
 
 export interface BusinessFields {
   name: string;

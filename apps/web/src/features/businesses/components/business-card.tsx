@@ -4,7 +4,10 @@ import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { invoiceCountText } from '../../../lib/invoice-count';
 
-/** One business in the settings grid (spec part 2 §2): name, email, address, phone, tax id, invoice count. */
+/**
+ * One business in the settings grid (docs/product/clients-and-businesses.md#the-businesses-section): name, email,
+ * address, phone, tax id, invoice count.
+ */
 export function BusinessCard({
   business,
   onEdit,
@@ -14,23 +17,44 @@ export function BusinessCard({
   onEdit: (business: Business) => void;
   onDelete: (business: Business) => void;
 }) {
+  // The name and details take the card's whole width, the actions sit in its footer: on a phone a long
+  // name or e-mail wraps over the full card instead of a narrow column beside the buttons (issue 14).
   return (
     <article
       aria-labelledby={`business-${business.id}`}
-      className="flex w-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      className="flex w-full min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >
-      <div className="flex items-start gap-3">
+      <div className="flex items-center gap-3">
         <Avatar name={business.name} src={business.logo_url} className="h-10 w-10 rounded-lg" />
-        <div className="min-w-0 flex-1">
-          <h3 id={`business-${business.id}`} className="truncate font-semibold text-slate-900">
-            {business.name}
-          </h3>
-          <p className="mt-0.5 flex items-center gap-1.5 text-sm text-slate-700">
-            <Mail className="h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden />
-            <span className="truncate">{business.email}</span>
+        <h3 id={`business-${business.id}`} className="min-w-0 flex-1 font-semibold wrap-anywhere text-slate-900">
+          {business.name}
+        </h3>
+      </div>
+      <div className="mt-3 space-y-1 text-sm text-slate-700">
+        <p className="flex items-start gap-1.5">
+          <Mail className="mt-0.5 h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden />
+          <span className="min-w-0 wrap-anywhere">{business.email}</span>
+        </p>
+        {business.address && (
+          <p className="flex items-start gap-1.5">
+            <MapPin className="mt-0.5 h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden />
+            <span className="min-w-0 whitespace-pre-line wrap-anywhere">{business.address}</span>
           </p>
-        </div>
-        <div className="-mt-1 -mr-2 flex shrink-0">
+        )}
+        {business.phone && (
+          <p className="flex items-start gap-1.5">
+            <Phone className="mt-0.5 h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden />
+            <span className="min-w-0 wrap-anywhere">{business.phone}</span>
+          </p>
+        )}
+        {business.tax_id && <p className="wrap-anywhere text-slate-600">Tax ID: {business.tax_id}</p>}
+      </div>
+      <div className="mt-auto flex items-center justify-between gap-3 pt-3">
+        <p className="flex items-center gap-1.5 text-xs font-medium text-slate-600">
+          <FileText className="h-3.5 w-3.5" aria-hidden />
+          {invoiceCountText(business.invoice_count)}
+        </p>
+        <div className="-mr-2 -mb-2 flex shrink-0">
           <Button
             variant="ghost"
             size="icon"
@@ -51,25 +75,6 @@ export function BusinessCard({
           </Button>
         </div>
       </div>
-      <div className="mt-3 space-y-1 text-sm text-slate-700">
-        {business.address && (
-          <p className="flex items-start gap-1.5">
-            <MapPin className="mt-0.5 h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden />
-            <span className="break-words whitespace-pre-line">{business.address}</span>
-          </p>
-        )}
-        {business.phone && (
-          <p className="flex items-center gap-1.5">
-            <Phone className="h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden />
-            {business.phone}
-          </p>
-        )}
-        {business.tax_id && <p className="text-slate-600">Tax ID: {business.tax_id}</p>}
-      </div>
-      <p className="mt-auto flex items-center gap-1.5 pt-3 text-xs font-medium text-slate-600">
-        <FileText className="h-3.5 w-3.5" aria-hidden />
-        {invoiceCountText(business.invoice_count)}
-      </p>
     </article>
   );
 }

@@ -25,7 +25,10 @@ const FIELDS: readonly PartyFieldSpec<BusinessField>[] = [
   { name: 'tax_id', label: 'Tax ID' },
 ];
 
-/** 'Add New Business' / 'Edit Business' (spec part 1 §2, §4, §5, §8); the logo is not edited here. */
+/**
+ * 'Add New Business' / 'Edit Business' (docs/product/clients-and-businesses.md#the-business-modal); the logo is not
+ * edited here.
+ */
 export function BusinessFormDialog({ open, business = null, onClose, onSaved }: BusinessFormDialogProps) {
   return (
     <PartyFormDialog

@@ -11,6 +11,7 @@ import { deleteBusiness } from '../api/businesses-api';
 import { useBusiness, useBusinessList } from '../hooks/business-queries';
 import { useOnlineStatus } from '../hooks/use-online-status';
 import { failureMessage } from '../../../lib/api-client';
+import { keptCopiesText } from '../../../lib/invoice-count';
 import { BUSINESS_TOASTS } from '../model/business-form';
 import { isRoutedForm } from '../model/routed-form';
 import { goBack, hasInAppHistory } from '../../../lib/in-app-history';
@@ -18,7 +19,10 @@ import { BusinessCard } from './business-card';
 import { BusinessFormDialog } from './business-form-dialog';
 import { queryRoots } from '../../../lib/query-keys';
 
-/** Toasts the browser's online and offline events while the section is shown (spec part 2 §4). */
+/**
+ * Toasts the browser's online and offline events while the section is shown
+ * (docs/product/states-and-transitions.md#online-and-offline).
+ */
 function useConnectionNotices() {
   useEffect(() => {
     const online = () => toast.success(BUSINESS_TOASTS.online);
@@ -56,8 +60,8 @@ function StateMessage({
 }
 
 /**
- * Settings > Businesses (spec part 2 §2, §4, §5, §8): the grid of the user's businesses with edit
- * and delete, Add Business (refused while offline), empty, failed and offline states. The URL may
+ * Settings > Businesses (docs/product/clients-and-businesses.md#the-businesses-section): the grid of the user's
+ * businesses with edit and delete, Add Business (refused while offline), empty, failed and offline states. The URL may
  * ask for a modal: ?create=true or ?edit={id} (links to /businesses?create=true and /businesses/{id},
  * which make it a routed form that goes back one history step once closed).
  */
@@ -89,7 +93,8 @@ export function BusinessesSection() {
     [setParams],
   );
 
-  // Spec part 2 §8: a failed load is also a toast; offline, the notice has said it already.
+  // A failed load is also a toast; offline, the notice has said it already
+  // (docs/product/messages-and-limits.md#clients-and-businesses-messages).
   const errorAt = list.isError ? list.errorUpdatedAt : 0;
   const loadError = list.error;
   useEffect(() => {
@@ -103,6 +108,12 @@ export function BusinessesSection() {
     toast.error(navigator.onLine ? BUSINESS_TOASTS.notFound : BUSINESS_TOASTS.offline);
     clearRequest();
   }, [editError, clearRequest]);
+
+  // The business's invoice count is asked again as the confirmation opens (the card's may be older).
+  const pendingFresh = useBusiness(pendingDelete?.id ?? null);
+  const keptCopies = pendingDelete
+    ? keptCopiesText(pendingFresh.data?.invoice_count ?? pendingDelete.invoice_count, "this business's")
+    : '';
 
   const removal = useMutation({
     networkMode: 'always',
@@ -179,9 +190,9 @@ export function BusinessesSection() {
     );
   } else {
     body = (
-      <ul className="grid gap-4 sm:grid-cols-2" aria-label="Businesses">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2" aria-label="Businesses">
         {businesses.map((business) => (
-          <li key={business.id} className="flex">
+          <li key={business.id} className="flex min-w-0">
             <BusinessCard
               business={business}
               onEdit={(chosen) => setLocal({ business: chosen })}
@@ -228,7 +239,14 @@ export function BusinessesSection() {
         }}
         title="Delete Business"
         description={
-          pendingDelete ? `Are you sure you want to delete "${pendingDelete.name}"? This action cannot be undone.` : ''
+          pendingDelete ? (
+            <>
+              {`Are you sure you want to delete "${pendingDelete.name}"? This action cannot be undone.`}
+              {keptCopies && <span className="mt-2 block">{keptCopies}</span>}
+            </>
+          ) : (
+            ''
+          )
         }
         confirmLabel="Delete"
         busyLabel="Deleting..."

@@ -1,6 +1,9 @@
 import { businessBodySchema } from '@invoicer/domain/api/businesses';
 
-/** The modal's fields with the server's own rules and messages (spec part 1 §5); the logo is not edited here. */
+/**
+ * The modal's fields with the server's own rules and messages
+ * (docs/product/clients-and-businesses.md#the-business-modal); the logo is not edited here.
+ */
 export const businessFormSchema = businessBodySchema.pick({
   name: true,
   email: true,

@@ -7,7 +7,7 @@ import {
 } from '@invoicer/domain/api/clients';
 import { apiJson } from '../../../lib/api-client';
 
-/** The client calls of spec part 1 §7 and part 2 §7. The session names the user; no user_id is sent. */
+/** The client calls (docs/product/api.md#clients). The session names the user; no user_id is sent. */
 
 export interface ClientListParams {
   page: number;

@@ -7,7 +7,7 @@ import { DropdownMenu, DropdownMenuItem } from '../../../components/ui/dropdown-
 /** The element a dialog opened from a row's menu gives focus back to: the menu's button. */
 export type ClientAction = (client: Client, opener: HTMLElement | null) => void;
 
-/** The row menu (spec part 2 §2): Edit Client, Delete Client. */
+/** The row menu (docs/product/clients-and-businesses.md#the-clients-page): Edit Client, Delete Client. */
 export function ClientActionsMenu({
   client,
   onEdit,

@@ -26,7 +26,7 @@ const FIELDS: readonly PartyFieldSpec<ClientField>[] = [
   { name: 'address', label: 'Address', multiline: true },
 ];
 
-/** 'Add New Client' / 'Edit Client' (spec part 1 §2, §4, §5, §8). */
+/** 'Add New Client' / 'Edit Client' (docs/product/clients-and-businesses.md#the-client-modal). */
 export function ClientFormDialog({ open, client = null, onClose, onSaved, returnFocus = null }: ClientFormDialogProps) {
   return (
     <PartyFormDialog

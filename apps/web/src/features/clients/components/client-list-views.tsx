@@ -23,7 +23,7 @@ function allState(clients: Client[], selected: ReadonlySet<string>): boolean | '
 
 const SELECT_ALL = 'Select all clients on this page';
 
-/** Desktop: Client, Contact, Invoices, Added, Actions (spec part 2 §2). */
+/** Desktop: Client, Contact, Invoices, Added, Actions (docs/product/clients-and-businesses.md#the-clients-page). */
 export function ClientTable({ clients, selected, onToggle, onToggleAll, onEdit, onDelete }: ClientListViewProps) {
   return (
     <table className="w-full text-left text-sm">
@@ -64,14 +64,16 @@ export function ClientTable({ clients, selected, onToggle, onToggleAll, onEdit, 
               <div className="flex items-center gap-3">
                 <Avatar name={client.name} />
                 <div className="min-w-0">
-                  <p className="truncate font-medium text-slate-900">{client.name}</p>
-                  {client.address && <p className="max-w-xs truncate text-xs text-slate-600">{client.address}</p>}
+                  <p className="font-medium wrap-anywhere text-slate-900">{client.name}</p>
+                  {client.address && (
+                    <p className="line-clamp-1 text-xs wrap-anywhere text-slate-600">{client.address}</p>
+                  )}
                 </div>
               </div>
             </td>
             <td className="px-3 py-3">
-              <p className="truncate text-slate-800">{client.email}</p>
-              {client.phone && <p className="text-xs text-slate-600">{client.phone}</p>}
+              <p className="wrap-anywhere text-slate-800">{client.email}</p>
+              {client.phone && <p className="text-xs wrap-anywhere text-slate-600">{client.phone}</p>}
             </td>
             <td className="px-3 py-3 text-right text-slate-800 tabular-nums">{client.invoice_count}</td>
             <td className="px-3 py-3 whitespace-nowrap text-slate-700">{formatAdded(client.created_at)}</td>
@@ -85,7 +87,7 @@ export function ClientTable({ clients, selected, onToggle, onToggleAll, onEdit, 
   );
 }
 
-/** Under 768 px: one card per client, with the same selection and menu. */
+/** Phones, and wherever the table does not fit: one card per client, with the same selection and menu. */
 export function ClientCards({ clients, selected, onToggle, onToggleAll, onEdit, onDelete }: ClientListViewProps) {
   return (
     <div>
@@ -104,21 +106,21 @@ export function ClientCards({ clients, selected, onToggle, onToggleAll, onEdit, 
               />
               <Avatar name={client.name} className="mt-1" />
               <div className="min-w-0 flex-1 pt-1">
-                <h3 className="truncate font-medium text-slate-900">{client.name}</h3>
-                <p className="mt-1 flex items-center gap-1.5 truncate text-sm text-slate-700">
-                  <Mail className="h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden />
-                  <span className="truncate">{client.email}</span>
+                <h3 className="font-medium wrap-anywhere text-slate-900">{client.name}</h3>
+                <p className="mt-1 flex items-start gap-1.5 text-sm text-slate-700">
+                  <Mail className="mt-0.5 h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden />
+                  <span className="min-w-0 wrap-anywhere">{client.email}</span>
                 </p>
                 {client.phone && (
-                  <p className="mt-0.5 flex items-center gap-1.5 text-sm text-slate-700">
-                    <Phone className="h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden />
-                    {client.phone}
+                  <p className="mt-0.5 flex items-start gap-1.5 text-sm text-slate-700">
+                    <Phone className="mt-0.5 h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden />
+                    <span className="min-w-0 wrap-anywhere">{client.phone}</span>
                   </p>
                 )}
                 {client.address && (
-                  <p className="mt-0.5 flex items-center gap-1.5 text-sm text-slate-700">
-                    <MapPin className="h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden />
-                    <span className="truncate">{client.address}</span>
+                  <p className="mt-0.5 flex items-start gap-1.5 text-sm text-slate-700">
+                    <MapPin className="mt-0.5 h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden />
+                    <span className="min-w-0 wrap-anywhere">{client.address}</span>
                   </p>
                 )}
                 <p className="mt-1.5 text-xs text-slate-600">

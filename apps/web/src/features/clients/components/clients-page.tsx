@@ -7,9 +7,11 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Input } from '../../../components/ui/field';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
-import { useClientList } from '../hooks/client-queries';
+import { useClient, useClientList } from '../hooks/client-queries';
 import { useDeleteClients, type ClientDeletion } from '../hooks/use-delete-clients';
 import { failureMessage } from '../../../lib/api-client';
+import { keptCopiesText } from '../../../lib/invoice-count';
+import { useElementWidth } from '../../../lib/use-element-width';
 import { CLIENT_TOASTS } from '../model/client-form';
 import type { ClientAction } from './client-actions-menu';
 import { ClientCards, ClientTable } from './client-list-views';
@@ -17,13 +19,20 @@ import { ClientCards, ClientTable } from './client-list-views';
 /** Typing settles this long before the server is asked. */
 const SEARCH_DEBOUNCE_MS = 300;
 
+/**
+ * The narrowest list box the table is drawn in: squeezed to the least it can take the table is 491 px
+ * wide; 760 leaves the name and e-mail room to read. A narrower box (phones, tablets beside the sidebar
+ * up to an 880 px window) shows cards (docs/decisions/0042-layouts-for-every-width.md).
+ */
+export const CLIENT_TABLE_MIN_WIDTH = 760;
+
 export interface ClientsPageProps {
   /** The search text and page as they stand in the URL. */
   search: string;
   page: number;
-  /** 10, or 5 under 768 px (spec part 2 §9). */
+  /** 10, or 5 under 768 px (docs/product/messages-and-limits.md#lists-and-pages). */
   perPage: number;
-  /** Cards instead of the table. */
+  /** A phone: cards instead of the table (they are also shown wherever the table would not fit). */
   mobile: boolean;
   /** A new search; the host puts it in the URL and goes back to page 1. */
   onSearchChange: (search: string) => void;
@@ -33,15 +42,25 @@ export interface ClientsPageProps {
   onEdit: ClientAction;
 }
 
-type PendingDeletion =
-  | (ClientDeletion & { kind: 'one'; name: string; opener: HTMLElement | null })
-  | (ClientDeletion & { kind: 'selected' });
+/** What a confirmation asks about, with how many invoices are linked (the server's invoice_count). */
+type PendingDeletion = (
+  (ClientDeletion & { kind: 'one'; name: string; opener: HTMLElement | null }) | (ClientDeletion & { kind: 'selected' })
+) & {
+  invoices: number;
+};
 
-function confirmText(deletion: PendingDeletion): string {
-  if (deletion.kind === 'one')
-    return `Are you sure you want to delete "${deletion.name}"? This action cannot be undone.`;
-  const count = deletion.ids.length;
-  return `Are you sure you want to delete ${count} selected ${count === 1 ? 'client' : 'clients'}? This action cannot be undone.`;
+function confirmText(deletion: PendingDeletion): React.ReactNode {
+  const question =
+    deletion.kind === 'one'
+      ? `Are you sure you want to delete "${deletion.name}"? This action cannot be undone.`
+      : `Are you sure you want to delete ${deletion.ids.length} selected ${deletion.ids.length === 1 ? 'client' : 'clients'}? This action cannot be undone.`;
+  const kept = keptCopiesText(deletion.invoices, deletion.kind === 'one' ? "this client's" : "these clients'");
+  return (
+    <>
+      {question}
+      {kept && <span className="mt-2 block">{kept}</span>}
+    </>
+  );
 }
 
 /** The search box: the text is the user's while typing, and follows the URL when it changes (back and forward). */
@@ -82,8 +101,8 @@ function SearchBox({ search, onSearchChange }: { search: string; onSearchChange:
 }
 
 /**
- * The client list (spec part 2 §2, §5, §7-9): server-side search and pages, a table on desktop and
- * cards on phones, selection with a bulk delete, a row menu, empty states and confirmations.
+ * The client list (docs/product/clients-and-businesses.md#the-clients-page): server-side search and pages, a table on
+ * desktop and cards on phones, selection with a bulk delete, a row menu, empty states and confirmations.
  */
 export function ClientsPage({
   search,
@@ -96,6 +115,8 @@ export function ClientsPage({
   onEdit,
 }: ClientsPageProps) {
   const headingId = useId();
+  const [listBox, listWidth] = useElementWidth<HTMLElement>();
+  const cards = mobile || listWidth < CLIENT_TABLE_MIN_WIDTH;
   const query = useClientList({ page, perPage, search });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<PendingDeletion | null>(null);
@@ -108,13 +129,18 @@ export function ClientsPage({
     setSelected(new Set());
   }
 
+  // One client's count is asked again as the confirmation opens, so it says what the server knows now.
+  const pendingClient = useClient(pending?.kind === 'one' ? pending.id : null);
+  const freshCount = pendingClient.data?.invoice_count;
+  const pendingWithCount = pending && freshCount !== undefined ? { ...pending, invoices: freshCount } : pending;
+
   const deletion = useDeleteClients({
     onDeleted: (ids) => {
       setSelected((current) => new Set([...current].filter((id) => !ids.includes(id))));
     },
   });
 
-  // Spec part 2 §8: a failed load is a toast, besides the Retry on the page.
+  // A failed load is a toast, besides the Retry on the page (docs/product/clients-and-businesses.md#the-clients-page).
   const errorAt = query.isError ? query.errorUpdatedAt : 0;
   const loadError = query.error;
   useEffect(() => {
@@ -147,7 +173,7 @@ export function ClientsPage({
     onToggleAll: toggleAll,
     onEdit,
     onDelete: (client: Client, opener: HTMLElement | null) =>
-      setPending({ kind: 'one', id: client.id, name: client.name, opener }),
+      setPending({ kind: 'one', id: client.id, name: client.name, invoices: client.invoice_count, opener }),
   };
 
   let body: React.ReactNode;
@@ -186,7 +212,7 @@ export function ClientsPage({
       </div>
     );
   } else {
-    body = mobile ? <ClientCards {...views} /> : <ClientTable {...views} />;
+    body = cards ? <ClientCards {...views} /> : <ClientTable {...views} />;
   }
 
   return (
@@ -221,7 +247,15 @@ export function ClientsPage({
                 variant="danger"
                 size="sm"
                 className="h-11 md:h-8"
-                onClick={() => setPending({ kind: 'selected', ids: selectedIds })}
+                onClick={() =>
+                  setPending({
+                    kind: 'selected',
+                    ids: selectedIds,
+                    invoices: clients
+                      .filter((client) => selected.has(client.id))
+                      .reduce((sum, client) => sum + client.invoice_count, 0),
+                  })
+                }
               >
                 <Trash2 className="h-4 w-4" aria-hidden />
                 Delete
@@ -232,10 +266,11 @@ export function ClientsPage({
       </div>
 
       <section
+        ref={listBox}
         aria-labelledby={headingId}
         className="mt-4 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
       >
-        <div className={mobile ? undefined : 'overflow-x-auto'}>{body}</div>
+        <div className={cards ? undefined : 'overflow-x-auto'}>{body}</div>
         {pagination && pagination.total > 0 && (
           <Pagination
             page={pagination.page}
@@ -256,7 +291,7 @@ export function ClientsPage({
           if (!open) setPending(null);
         }}
         title={pending?.kind === 'selected' ? 'Delete Clients' : 'Delete Client'}
-        description={pending ? confirmText(pending) : ''}
+        description={pending ? confirmText(pendingWithCount ?? pending) : ''}
         confirmLabel="Delete"
         busyLabel="Deleting..."
         busy={deletion.isPending}
@@ -265,9 +300,12 @@ export function ClientsPage({
         onConfirm={() => {
           if (!pending) return;
           // Closed once the list has been refreshed (or the failure toasted).
-          deletion.mutate(pending.kind === 'one' ? { kind: 'one', id: pending.id } : pending, {
-            onSettled: () => setPending(null),
-          });
+          deletion.mutate(
+            pending.kind === 'one' ? { kind: 'one', id: pending.id } : { kind: 'selected', ids: pending.ids },
+            {
+              onSettled: () => setPending(null),
+            },
+          );
         }}
       />
     </div>

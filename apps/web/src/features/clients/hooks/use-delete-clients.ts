@@ -8,7 +8,10 @@ import { queryRoots } from '../../../lib/query-keys';
 /** One client from its row menu, or the selection through the bulk call. */
 export type ClientDeletion = { kind: 'one'; id: string } | { kind: 'selected'; ids: string[] };
 
-/** Delete one client or many (spec part 2 §2, §8); the lists refresh either way, since some may have gone. */
+/**
+ * Delete one client or many (docs/product/clients-and-businesses.md#deleting-clients); the lists refresh either way,
+ * since some may have gone.
+ */
 export function useDeleteClients({ onDeleted }: { onDeleted: (ids: string[]) => void }) {
   return useMutation({
     networkMode: 'always',

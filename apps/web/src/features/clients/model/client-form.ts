@@ -1,6 +1,9 @@
 import { clientBodySchema } from '@invoicer/domain/api/clients';
 
-/** The modal's fields with the server's own rules and messages (spec part 1 §5). */
+/**
+ * The modal's fields with the server's own rules and messages
+ * (docs/product/clients-and-businesses.md#the-client-modal).
+ */
 export const clientFormSchema = clientBodySchema.pick({ name: true, email: true, phone: true, address: true });
 
 export const CLIENT_TOASTS = {

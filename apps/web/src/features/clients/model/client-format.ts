@@ -1,4 +1,4 @@
-/** 'Added' dates in the lists' en-GB short form (spec part 2 §9), e.g. 21 Nov 2026. */
+/** 'Added' dates as day, short month, year (docs/product/messages-and-limits.md#formats), e.g. 21 Nov 2026. */
 export function formatAdded(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';

@@ -4,9 +4,9 @@ import { apiJson, UnexpectedAnswerError } from '../../../lib/api-client';
 import { DASHBOARD_MESSAGES } from '../model/messages';
 
 /**
- * GET /api/dashboard/summary?currency=: the figures of one currency. Without a currency the server
- * answers the user's default. Any failed call reads 'Failed to fetch dashboard data'; an answer
- * that is not a successful summary reads 'API returned unsuccessful response' (spec part 2 §8).
+ * GET /api/dashboard/summary?currency=: the figures of one currency. Without a currency the server answers the user's
+ * default. Any failed call reads 'Failed to fetch dashboard data'; an answer that is not a successful summary reads
+ * 'API returned unsuccessful response' (docs/product/dashboard.md#loading-and-errors).
  */
 export async function fetchDashboardSummary(currency: CurrencyCode | undefined): Promise<DashboardSummary> {
   const query = currency ? `?currency=${encodeURIComponent(currency)}` : '';

@@ -8,7 +8,9 @@ interface CurrencySelectProps {
   busy: boolean;
 }
 
-/** The dashboard's currency (spec part 2 §2): a native select, comfortable on phones. */
+/**
+ * The dashboard's currency (docs/product/dashboard.md#choosing-the-currency): a native select, comfortable on phones.
+ */
 export function CurrencySelect({ value, options, onChange, busy }: CurrencySelectProps) {
   const id = useId();
   // The shown currency is always an option, even when the server chose one the invoices do not use.

@@ -2,7 +2,10 @@ import type { CurrencyTotal } from '@invoicer/domain/api/dashboard';
 import { amountToMinor, formatMoney } from '@invoicer/domain/money';
 import { Panel } from '../../../components/ui/panel';
 
-/** One line per currency the user invoices in, by code (spec part 2 §2); nothing when there are none. */
+/**
+ * One line per currency the user invoices in, by code (docs/product/dashboard.md#currency-totals); nothing when there
+ * are none.
+ */
 export function CurrencyTotals({ totals }: { totals: CurrencyTotal[] }) {
   if (totals.length === 0) return null;
   const sorted = [...totals].sort((a, b) => a.currency.localeCompare(b.currency));

@@ -1,7 +1,7 @@
 import { AlertTriangle, RotateCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 
-/** Spec part 2 §2: 'Error Loading Dashboard', the error text and Retry. */
+/** 'Error Loading Dashboard', the error text and Retry (docs/product/dashboard.md#loading-and-errors). */
 export function DashboardError({
   message,
   onRetry,

@@ -1,4 +1,4 @@
-/** Grey shapes where the figures will be (spec part 2 §2: a skeleton while loading). */
+/** Grey shapes where the figures will be while they load (docs/product/dashboard.md#loading-and-errors). */
 export function DashboardSkeleton() {
   const block = 'animate-pulse rounded-2xl bg-slate-200/70 motion-reduce:animate-none';
   return (

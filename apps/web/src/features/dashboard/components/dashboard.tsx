@@ -20,7 +20,7 @@ export interface DashboardProps {
   defaultCurrency: CurrencyCode | undefined;
 }
 
-/** /dashboard (spec part 2 §2): the user's figures in one currency at a time. */
+/** /dashboard (docs/product/dashboard.md): the user's figures in one currency at a time. */
 export function Dashboard({ firstName, defaultCurrency }: DashboardProps) {
   const { data, isLoading, isSwitching, error, isRetrying, retry, selectCurrency } =
     useDashboardSummary(defaultCurrency);

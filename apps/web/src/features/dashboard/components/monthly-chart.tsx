@@ -1,6 +1,6 @@
 import type { DashboardMonth } from '@invoicer/domain/api/dashboard';
 import { amountToMinor, formatMoney } from '@invoicer/domain/money';
-import { useElementWidth } from '../hooks/use-element-width';
+import { useElementWidth } from '../../../lib/use-element-width';
 import { compactMoney, monthAndYear, shortMonth } from '../model/format';
 import { Panel } from '../../../components/ui/panel';
 

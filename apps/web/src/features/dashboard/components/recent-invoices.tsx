@@ -39,7 +39,7 @@ function InvoiceRow({ invoice }: { invoice: DashboardInvoice }) {
   );
 }
 
-/** The newest invoices of the shown currency (spec part 2 §2), or the empty state. */
+/** The newest invoices of the shown currency (docs/product/dashboard.md#recent-invoices), or the empty state. */
 export function RecentInvoices({ invoices }: { invoices: DashboardInvoice[] }) {
   return (
     <Panel

@@ -1,6 +1,7 @@
 import type { DashboardSummary } from '@invoicer/domain/api/dashboard';
 import { amountToMinor, formatMoney } from '@invoicer/domain/money';
 import { Clock, FileText, Users, Wallet, type LucideIcon } from 'lucide-react';
+import { BreakableAmount } from '../../../components/ui/breakable-amount';
 
 interface Card {
   label: string;
@@ -10,7 +11,10 @@ interface Card {
   tone: string;
 }
 
-/** The four figures (spec part 2 §2): revenue = paid, outstanding = sent + overdue, in the shown currency only. */
+/**
+ * The four figures (docs/product/dashboard.md#figures): revenue = paid, outstanding = sent + overdue, in the shown
+ * currency only.
+ */
 export function StatCards({ summary }: { summary: DashboardSummary }) {
   const symbol = summary.currency_symbol;
   const cards: Card[] = [
@@ -38,7 +42,8 @@ export function StatCards({ summary }: { summary: DashboardSummary }) {
     {
       label: 'Clients',
       value: String(summary.unique_clients),
-      hint: 'Clients you bill',
+      // What the number is: the saved clients (typed names on invoices are not counted; ADR 43).
+      hint: 'Saved in your client list',
       icon: Users,
       tone: 'bg-sky-50 text-sky-700',
     },
@@ -53,11 +58,8 @@ export function StatCards({ summary }: { summary: DashboardSummary }) {
               <Icon className="h-5 w-5" aria-hidden />
             </span>
           </div>
-          <p
-            className="mt-2 truncate text-xl font-bold tracking-tight text-slate-900 tabular-nums sm:text-2xl"
-            title={value}
-          >
-            {value}
+          <p className="mt-2 text-xl font-bold tracking-tight text-slate-900 tabular-nums sm:text-2xl">
+            <BreakableAmount>{value}</BreakableAmount>
           </p>
           <p className="mt-1 text-xs text-slate-600">{hint}</p>
         </li>

@@ -1,7 +1,9 @@
 import type { DashboardSummary } from '@invoicer/domain/api/dashboard';
 import { Panel } from '../../../components/ui/panel';
 
-/** Counts by effective status; they partition the shown currency's invoices (spec part 2 §2). */
+/**
+ * Counts by effective status; they partition the shown currency's invoices (docs/product/dashboard.md#invoice-status).
+ */
 export function StatusPanel({ summary }: { summary: DashboardSummary }) {
   const rows = [
     { label: 'Paid', count: summary.paid_invoices, dot: 'bg-emerald-600' },

@@ -28,8 +28,8 @@ export interface DashboardState {
 }
 
 /**
- * The dashboard's figures in one currency (spec part 2 §4): the stored preference, else the user's
- * default, else the server's choice, each only if the user's invoices use it. Choosing a currency
+ * The dashboard's figures in one currency (docs/product/dashboard.md#choosing-the-currency): the stored preference,
+ * else the user's default, else the server's choice, each only if the user's invoices use it. Choosing a currency
  * remembers it and loads its figures.
  */
 export function useDashboardSummary(userDefault: CurrencyCode | undefined): DashboardState {

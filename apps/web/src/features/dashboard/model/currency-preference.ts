@@ -1,6 +1,9 @@
 import { isCurrencyCode, type CurrencyCode } from '@invoicer/domain/currencies';
 
-/** Spec part 2 §9: the dashboard's currency choice lives in this browser under this key. */
+/**
+ * The dashboard's currency choice lives in this browser under this key
+ * (docs/product/messages-and-limits.md#browser-storage).
+ */
 export const DASHBOARD_CURRENCY_KEY = 'dashboard_currency_preference';
 
 export function readCurrencyPreference(): CurrencyCode | null {

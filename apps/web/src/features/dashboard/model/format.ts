@@ -1,4 +1,4 @@
-/** Spec part 2 §9: a recent invoice without a client name. */
+/** A recent invoice without a client name (docs/product/dashboard.md#recent-invoices). */
 export const UNKNOWN_CUSTOMER = 'Unknown Customer';
 
 const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
@@ -8,7 +8,7 @@ const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 
-/** '21 Nov 2026' (spec part 2 §9: day/short-month/year on the dashboard). Dates are YYYY-MM-DD or ISO timestamps. */
+/** '21 Nov 2026' (docs/product/messages-and-limits.md#formats). Dates are YYYY-MM-DD or ISO timestamps. */
 export function formatDashboardDate(value: string): string {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
   return Number.isNaN(date.getTime()) ? value : dayMonthYear.format(date);

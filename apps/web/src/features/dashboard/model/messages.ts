@@ -1,4 +1,4 @@
-/** Spec part 2 §8 (Dashboard). */
+/** The dashboard's messages (docs/product/messages-and-limits.md#dashboard-messages). */
 export const DASHBOARD_MESSAGES = {
   fetchFailed: 'Failed to fetch dashboard data',
   unsuccessful: 'API returned unsuccessful response',

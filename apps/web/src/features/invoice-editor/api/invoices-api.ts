@@ -2,7 +2,7 @@ import type { SavedInvoiceBodyInput } from '@invoicer/domain/api/invoices';
 import { apiJson } from '../../../lib/api-client';
 
 /**
- * The editor's invoice calls (spec part 1 §7). The session names the user, so no user_id is sent
+ * The editor's invoice calls (docs/product/api.md#saved-invoices). The session names the user, so no user_id is sent
  * (the server would only check it against the session). The contract's schemas load with the first
  * call, not with /new: they bring zod, which a guest's first visit does not need.
  */

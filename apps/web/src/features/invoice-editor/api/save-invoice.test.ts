@@ -5,7 +5,7 @@ import { errorMessage, previewErrorMessage } from './invoice-documents';
 import { saveErrorMessage } from './save-invoice';
 
 describe("the editor's banner after a failed call", () => {
-  it("a save: the server's sentence, else the spec's fallbacks by what happened", () => {
+  it("a save: the server's sentence, else the documented fallbacks by what happened", () => {
     expect(saveErrorMessage(new ApiError(409, 'Invoice number 0005 already exists.'))).toBe(
       'Invoice number 0005 already exists.',
     );

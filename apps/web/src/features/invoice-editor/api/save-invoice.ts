@@ -48,10 +48,10 @@ export async function saveInvoice(values: InvoiceFormValues, invoiceId?: string)
 }
 
 /**
- * What the editor's banner says about a failed save (spec part 1 §8): the server's own sentence
- * when it sent one (a taken invoice number answers 409 with one), 'Failed to save invoice.' for a
- * refusal without one, 'No invoice ID returned from server.' for an answer that is not a saved
- * invoice, and 'An error occurred while saving the invoice.' when no answer arrived.
+ * What the editor's banner says about a failed save (docs/product/messages-and-limits.md#invoice-editor-messages): the
+ * server's own sentence when it sent one (a taken invoice number answers 409 with one), 'Failed to save invoice.' for a
+ * refusal without one, 'No invoice ID returned from server.' for an answer that is not a saved invoice, and 'An error
+ * occurred while saving the invoice.' when no answer arrived.
  */
 export function saveErrorMessage(error: unknown): string {
   if (error instanceof UnexpectedAnswerError) return error.serverMessage ?? SAVE_MESSAGES.noId;

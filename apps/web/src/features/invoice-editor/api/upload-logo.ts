@@ -6,7 +6,10 @@ import { apiJson } from '../../../lib/api-client';
  */
 const LOGO_FIELD = 'logo';
 
-/** POST /upload-logo (spec part 2 §7): the file in the multipart field `logo`; answers the stored logo's URL. */
+/**
+ * POST /upload-logo (docs/product/api.md#post-upload-logo): the file in the multipart field `logo`; answers the stored
+ * logo's URL.
+ */
 export async function uploadLogo(file: File): Promise<string> {
   const body = new FormData();
   body.append(LOGO_FIELD, file);

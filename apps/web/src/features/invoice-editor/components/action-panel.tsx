@@ -22,9 +22,9 @@ export interface ActionPanelProps {
 }
 
 /**
- * Save Invoice, Download and Preview (spec part 1 §2), and the 'Last saved' time.
- * The spec's Send button and browser-storage panel are hidden placeholders: they are in the
- * page with the `hidden` attribute, so nobody sees or reaches them, as in the spec.
+ * Save Invoice, Download and Preview, and the 'Last saved' time (docs/product/editor.md#actions). The Send button and
+ * browser-storage panel are hidden placeholders (docs/decisions/0035-placeholders-and-optional-google-sign-in.md): they
+ * are in the page with the `hidden` attribute, so nobody sees or reaches them.
  */
 export const ActionPanel = memo(function ActionPanel({
   onSave,

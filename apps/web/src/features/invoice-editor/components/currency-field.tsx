@@ -15,7 +15,7 @@ export interface CurrencyFieldProps {
 }
 
 /**
- * The invoice currency (spec part 1 §2): a native select on small screens, otherwise a picker
+ * The invoice currency (docs/product/editor.md#currency): a native select on small screens, otherwise a picker
  * labelled 'Change currency'. Both are in the page; CSS shows the one that fits the width.
  */
 export const CurrencyField = memo(function CurrencyField({ value, onChange }: CurrencyFieldProps) {

@@ -15,8 +15,8 @@ export interface DateFieldProps {
 }
 
 /**
- * Issued / Due date: a button showing the date opens a calendar with a year dropdown
- * (spec part 1 §2) and a typeable text box. The calendar is loaded on first use.
+ * Issued / Due date: a button showing the date opens a calendar with a year dropdown and a
+ * typeable text box (docs/product/editor.md#dates). The calendar is loaded on first use.
  */
 export const DateField = memo(function DateField({ label, value, onChange }: DateFieldProps) {
   const [open, setOpen] = useState(false);

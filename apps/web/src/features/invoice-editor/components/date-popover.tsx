@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { FieldError, Input } from '../../../components/ui/field';
 import { AnchoredPopover } from './anchored-popover';
 
-/** Spec part 1 §2: the year dropdown covers the last 100 years; a few years ahead as well, for due dates. */
+/** The year dropdown covers the last 100 years, and 5 ahead for due dates (docs/product/editor.md#dates). */
 const YEARS_BACK = 100;
 const YEARS_AHEAD = 5;
 

@@ -1,7 +1,9 @@
 import { FilePlus2, Pencil } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 
-/** Edit mode's banner (spec part 1 §2): 'Editing Invoice: {number}' and a way back to a new invoice. */
+/**
+ * Edit mode's banner (docs/product/editor.md#edit-mode): 'Editing Invoice: {number}' and a way back to a new invoice.
+ */
 export function EditBanner({ invoiceNumber, onNewInvoice }: { invoiceNumber: string; onNewInvoice: () => void }) {
   return (
     <div

@@ -45,13 +45,13 @@ const InvoicePreviewDialog = lazyWithFallback(
 const TERMS_PLACEHOLDER = 'Please submit payment within 15 days of receipt of this invoice.';
 
 export interface InvoiceEditorProps {
-  /** A guest pressing Save is asked to sign in (spec part 1 §4). */
+  /** A guest pressing Save is asked to sign in (docs/product/editor.md#saving-to-the-account). */
   isSignedIn: boolean;
   /** Opens the sign-in modal; the page supplies it so this feature does not import the auth feature. */
   onRequireAccount: () => void;
   /**
-   * Edit mode: the form starts from these values (loaded from the server), Save updates the
-   * invoice `invoiceId` (PUT) and the browser draft is neither read nor written (spec part 1 §4).
+   * Edit mode: the form starts from these values (loaded from the server), Save updates the invoice `invoiceId` (PUT)
+   * and the browser draft is neither read nor written (docs/product/states-and-transitions.md#editor-modes).
    */
   initialValues?: InvoiceFormValues;
   invoiceId?: string;
@@ -146,7 +146,8 @@ export function EditorForm({
     (savedForm: InvoiceFormValues, { id }: { id: string }) => {
       setLastSaved(new Date().toISOString());
       if (persistDraft) {
-        // The invoice is in the account now: the browser draft goes (spec part 1 §4).
+        // The invoice is in the account now: the browser draft goes
+        // (docs/product/states-and-transitions.md#the-browser-draft).
         autosave.cancelPending();
         clearDraft();
       }

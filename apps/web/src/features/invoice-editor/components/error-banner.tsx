@@ -1,6 +1,6 @@
 import { AlertCircle, X } from 'lucide-react';
 
-/** The editor's dismissible error banner (spec part 1 §2), announced when it appears. */
+/** The editor's dismissible error banner (docs/product/editor.md#errors), announced when it appears. */
 export function ErrorBanner({ message, onDismiss }: { message: string | null; onDismiss: () => void }) {
   return (
     <div role="alert" aria-live="assertive">

@@ -16,7 +16,7 @@ function restoreDraft(fresh: () => RestoredDraft): Promise<RestoredDraft> {
 }
 
 /**
- * The invoice editor at /new (spec part 1 §2-§5). A new invoice starts from the browser draft
+ * The invoice editor at /new (docs/product/editor.md). A new invoice starts from the browser draft
  * when there is one, else from a fresh form; in edit mode from `initialValues`.
  */
 export function InvoiceEditor(props: InvoiceEditorProps) {

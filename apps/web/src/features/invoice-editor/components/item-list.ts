@@ -8,7 +8,7 @@ export interface ItemListProps {
   /** Formatted line amounts from computeTotals, in item order. */
   amounts: string[];
   dispatch: Dispatch<EditorAction>;
-  /** Below 768 px: no reordering (spec part 1 §2), neither by pointer nor by keyboard. */
+  /** Below 768 px: no reordering (docs/product/editor.md#items), neither by pointer nor by keyboard. */
   dragDisabled: boolean;
   /** Called when a list mounts its rows (they replace the rows of another list). */
   onListMount?: () => void;

@@ -5,6 +5,7 @@ import { cn } from '../../../lib/cn';
 import type { EditorAction } from '../model/editor-reducer';
 import type { LineItem } from '../model/invoice-form';
 import { acceptQuantityText, acceptUnitCostText, QUANTITY_MAX_LENGTH, stripLeadingZeros } from '../model/numeric-text';
+import { BreakableAmount } from '../../../components/ui/breakable-amount';
 
 /** What the sortable wrapper hands a row: its drag handle's ref and listeners, and the row's moving style. */
 /** Columns of the table layout: handle, Item, Qty, Rate, Amount, actions (the header row uses the same). */
@@ -105,9 +106,11 @@ export const ItemRow = memo(function ItemRow({ item, position, amount, dispatch,
           <NumberCell label="Amount">
             <output
               aria-label={`${label} amount`}
-              className="flex h-10 items-center justify-end truncate px-1 text-sm font-medium text-slate-900 tabular-nums"
+              className="flex min-h-10 items-center justify-end px-1 text-right text-sm leading-tight font-medium text-slate-900 tabular-nums"
             >
-              {amount}
+              <span className="min-w-0">
+                <BreakableAmount>{amount}</BreakableAmount>
+              </span>
             </output>
           </NumberCell>
         </div>

@@ -28,7 +28,7 @@ const SortableItemList = lazyWithFallback(
   PlainItemList,
 );
 
-/** Items with the columns Item, Qty, Rate, Amount (spec part 1 §2), reordering and 'Add Item'. */
+/** Items with the columns Item, Qty, Rate, Amount (docs/product/editor.md#items), reordering and 'Add Item'. */
 export const ItemsSection = memo(function ItemsSection(props: Omit<ItemListProps, 'onListMount'>) {
   const { dispatch, items, dragDisabled } = props;
   const listRef = useRef<HTMLDivElement>(null);
@@ -83,7 +83,7 @@ export const ItemsSection = memo(function ItemsSection(props: Omit<ItemListProps
       </div>
       <div ref={listRef} onFocus={onFocus} className="flex flex-col gap-2 @2xl:gap-0">
         {dragDisabled ? (
-          // Phones never reorder (spec part 1 §2), so they never download the drag code.
+          // Phones never reorder (docs/product/editor.md#items), so they never download the drag code.
           <PlainItemList {...listProps} />
         ) : (
           <Suspense fallback={<PlainItemList {...listProps} />}>

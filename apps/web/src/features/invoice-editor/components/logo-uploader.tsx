@@ -12,7 +12,7 @@ export interface LogoUploaderProps {
 }
 
 /**
- * Logo uploader (spec part 2 §2, §4): image files only; 'Uploading...' with the input
+ * Logo uploader (docs/product/states-and-transitions.md#logo-uploader): image files only; 'Uploading...' with the input
  * disabled; then a preview with a remove button. When the upload fails the picked file is
  * still shown from a local object URL, but no logo_url is set, so the PDF goes without it.
  */

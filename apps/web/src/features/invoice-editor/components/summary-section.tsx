@@ -16,7 +16,7 @@ export interface SummarySectionProps extends AdjustmentFields {
 
 const TOO_LARGE = 'Invoice amounts are too large.';
 
-/** Subtotal, the Tax / Discount / Shipping toggles and inputs, and Total (spec part 1 §2, §4, §5). */
+/** Subtotal, the Tax / Discount / Shipping toggles and inputs, and Total (docs/product/editor.md#totals). */
 export const SummarySection = memo(function SummarySection(props: SummarySectionProps) {
   const { totals, symbol, dispatch } = props;
   const money = (minor: number | undefined) => (totals && minor !== undefined ? formatMoney(minor, symbol) : '—');

@@ -7,7 +7,9 @@ import { todayIso, type InvoiceFormValues } from '../model/invoice-form';
 /** The draft reader (and zod with it) loads only when a draft is read. */
 export const loadDraftReader = () => import('../model/draft-restore');
 
-/** The spec's hidden browser-storage panel (part 1 §2, §8): save, load and clear the browser draft by hand. */
+/**
+ * The hidden browser-storage panel (docs/product/editor.md#actions): save, load and clear the browser draft by hand.
+ */
 export function useBrowserStorage(
   valuesRef: RefObject<InvoiceFormValues>,
   dispatch: Dispatch<EditorAction>,

@@ -8,8 +8,8 @@ import type { InvoiceFormValues } from '../model/invoice-form';
 import { toDocumentInput, validateForSend } from '../model/invoice-payload';
 
 /**
- * Download and Preview (spec part 1 §2, §4, §8): the spec's checks first, then the PDF saved
- * under the spec's name, or the preview modal opened on the invoice as it is now. Failures and
+ * Download and Preview (docs/product/editor.md#downloading, docs/product/editor.md#previewing): the checks first,
+ * then the PDF saved under its documented name, or the preview modal opened on the invoice as it is now. Failures and
  * refusals go to the editor's banner through `setError`.
  */
 export function useDocumentActions(

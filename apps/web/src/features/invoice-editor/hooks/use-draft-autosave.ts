@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { InvoiceFormValues } from '../model/invoice-form';
 import { writeDraft } from '../model/draft-storage';
 
-/** Spec part 1 §9: the draft is written 500 ms after the last change. */
+/** The draft is written 500 ms after the last change (docs/product/states-and-transitions.md#the-browser-draft). */
 export const AUTOSAVE_DELAY_MS = 500;
 
 export interface DraftAutosave {

@@ -4,7 +4,10 @@ import { fetchEditData } from '../api/invoices-api';
 import type { EditInvoice } from '../model/edit-data';
 import { todayIso } from '../model/invoice-form';
 
-/** Spec part 1 §8: what the editor shows when the invoice to edit cannot be loaded. */
+/**
+ * What the editor shows when the invoice to edit cannot be loaded
+ * (docs/product/messages-and-limits.md#invoice-editor-messages).
+ */
 export const EDIT_LOAD_FAILED = 'Failed to load invoice for editing';
 
 export type EditDataState =
@@ -16,14 +19,14 @@ async function loadEditInvoice(id: string, signal: AbortSignal): Promise<EditInv
     const [{ toEditInvoice }, edit] = await Promise.all([import('../model/edit-data'), fetchEditData(id, signal)]);
     return toEditInvoice(edit, todayIso());
   } catch (error) {
-    // The user sees one sentence; the cause goes to the console (spec part 1 §8).
+    // The user sees one sentence; the cause goes to the console.
     if (!signal.aborted) console.error('Failed to fetch invoice data', error);
     throw error;
   }
 }
 
 /**
- * The invoice to edit (spec part 1 §4 'Edit mode'), loaded once per visit: the form starts from
+ * The invoice to edit (docs/product/editor.md#edit-mode), loaded once per visit: the form starts from
  * it and is not refreshed under the user's hands (its key is outside the invoices root, so a save
  * does not ask for it again; gcTime 0 drops it when the editor closes).
  */

@@ -12,7 +12,7 @@ export interface InvoiceSave {
 }
 
 /**
- * Save to account (spec part 1 §4, §5, §8): a new invoice (POST) or, in edit mode, the invoice
+ * Save to account (docs/product/editor.md#saving-to-the-account): a new invoice (POST) or, in edit mode, the invoice
  * `invoiceId` (PUT), as a mutation: once it settles, the invoice list and page, the dashboard and
  * the header's notification badge are asked again (meta.invalidates and the app's MutationCache).
  * The caller has validated the values; a failure reaches `onFailed` with the banner's sentence.
@@ -30,7 +30,8 @@ export function useInvoiceSave({
     mutationFn: (values: InvoiceFormValues) => saveInvoice(values, invoiceId),
     // Sent even when the browser says it is offline (TanStack would pause it): the failure is then shown.
     networkMode: 'always',
-    meta: { invalidates: [queryRoots.invoices, queryRoots.dashboard] },
+    // Clients and businesses too: their invoice counts (shown on their pages and delete confirmations) follow links.
+    meta: { invalidates: [queryRoots.invoices, queryRoots.dashboard, queryRoots.clients, queryRoots.businesses] },
     onSuccess: (saved, values) => onSaved(values, saved),
     onError: (error) => onFailed(saveErrorMessage(error)),
   });

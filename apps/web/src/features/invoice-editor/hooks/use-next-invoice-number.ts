@@ -8,10 +8,10 @@ import { FIRST_INVOICE_NUMBER, type InvoiceFormValues } from '../model/invoice-f
 export const nextInvoiceNumberKey = [...queryRoots.invoices, 'next-number'] as const;
 
 /**
- * New invoice number (spec part 1 §4): while the form's number is still `placeholder` (the
- * default, or '' while a signed-in user waits), the server's next number replaces it; a number
- * the user typed stays. Asked once a user is signed in (also when a guest signs in on the page);
- * when the server cannot say, an empty number becomes the first number.
+ * New invoice number (docs/product/states-and-transitions.md#new-invoice-number): while the form's number is still
+ * `placeholder` (the default, or '' while a signed-in user waits), the server's next number replaces it; a number the
+ * user typed stays. Asked once a user is signed in (also when a guest signs in on the page); when the server cannot
+ * say, an empty number becomes the first number.
  */
 export function useNextInvoiceNumber({
   isSignedIn,

@@ -34,7 +34,7 @@ function expectUsableForm(values: InvoiceFormValues) {
 beforeEach(() => localStorage.clear());
 
 describe('draftToForm', () => {
-  it("gives what a draft lacks the spec's defaults", () => {
+  it('gives what a draft lacks the documented defaults', () => {
     const values = draftToForm({}, TODAY);
     expect(values).toMatchObject({
       invoiceNumber: FIRST_INVOICE_NUMBER,

@@ -33,8 +33,8 @@ const draftItemSchema = z.object({
 });
 
 /**
- * The stored draft's shape (spec part 1 §3). Fields may be missing (older drafts get the
- * spec's defaults) but a field of the wrong type means the stored value is not ours: the
+ * The stored draft's shape (docs/product/entities.md#browser-draft). Fields may be missing (older drafts get the
+ * defaults) but a field of the wrong type means the stored value is not ours: the
  * whole draft is ignored and the user gets a fresh form.
  */
 const draftSchema = z.object({
@@ -95,8 +95,9 @@ function toLineItems(items: StoredDraftItem[] | null | undefined): LineItem[] {
 }
 
 /**
- * A stored draft as form values, with the spec's defaults for what it lacks (part 1 §4):
- * the first invoice number, issued today, due 7 days after issued, Tax and Shipping shown, Discount hidden.
+ * A stored draft as form values, with defaults for what it lacks
+ * (docs/product/states-and-transitions.md#the-browser-draft): the first invoice number, issued today, due 7 days after
+ * issued, Tax and Shipping shown, Discount hidden.
  */
 export function draftToForm(draft: StoredDraft, today: string): InvoiceFormValues {
   const issuedDate = draft.issuedDate && isIsoDate(draft.issuedDate) ? draft.issuedDate : today;

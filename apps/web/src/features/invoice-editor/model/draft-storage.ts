@@ -1,10 +1,10 @@
 import type { InvoiceFormValues } from './invoice-form';
 
-/** localStorage keys of the browser draft (spec part 1 §9). */
+/** localStorage keys of the browser draft (docs/product/messages-and-limits.md#browser-storage). */
 export const DRAFT_KEY = 'invoiceData';
 export const SAVED_AT_KEY = 'lastSavedInvoice';
 
-/** The browser draft as stored, with the spec's field names (part 1 §3); older drafts may hold numbers. */
+/** The browser draft as stored (docs/product/entities.md#browser-draft); older drafts may hold numbers. */
 export interface StoredDraftItem {
   id?: string | number | null;
   name?: string | null;
@@ -33,7 +33,7 @@ export interface StoredDraft {
   showShipping?: boolean | null;
   logoUrl?: string | null;
   currency?: string | null;
-  /** Not in the spec's draft: the chosen client and business, so a reload keeps them linked. */
+  /** The chosen client and business, so a reload keeps them linked (older drafts lack them). */
   clientId?: string | null;
   businessId?: string | null;
 }

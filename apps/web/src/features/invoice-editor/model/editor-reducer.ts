@@ -7,7 +7,10 @@ export type TextField = 'invoiceNumber' | 'from' | 'to' | 'paymentDetails' | 'te
 
 export interface EditorState {
   values: InvoiceFormValues;
-  /** What Tax / Discount / Shipping held when toggled off, restored when toggled on (spec part 1 §4). */
+  /**
+   * What Tax / Discount / Shipping held when toggled off, restored when toggled on
+   * (docs/product/states-and-transitions.md#tax-discount-and-shipping-switches).
+   */
   remembered: Record<AdjustmentKey, string>;
 }
 
@@ -93,7 +96,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       return set({ [showField[action.key]]: true, [field]: state.remembered[action.key] || '0' });
     }
     case 'setAdjustmentType':
-      // Switching percent and fixed resets the value: 10 (%) does not mean 10 (€) (spec part 1 §4).
+      // Switching percent and fixed resets the value: 10 (%) does not mean 10 (€)
+      // (docs/product/states-and-transitions.md#tax-discount-and-shipping-switches).
       if (values[typeField[action.key]] === action.kind) return state;
       return set({ [typeField[action.key]]: action.kind, [valueField[action.key]]: '0' });
     case 'replace':

@@ -3,13 +3,13 @@ import { addDays } from '@invoicer/domain/dates';
 import { nextInvoiceNumber } from '@invoicer/domain/invoice-number';
 import type { AdjustmentType } from '@invoicer/domain/totals';
 
-/** Default due date: issued date plus 7 days (spec part 1 §9). */
+/** Default due date: issued date plus 7 days (docs/product/states-and-transitions.md#a-fresh-invoice). */
 export const DUE_DAYS = 7;
 /** A new invoice's number until the server's next one is known: the domain's rule for an account with none. */
 export const FIRST_INVOICE_NUMBER = nextInvoiceNumber([]);
 
 /**
- * One line of the invoice as the user typed it (spec part 1 §3). Quantity and rate stay the
+ * One line of the invoice as the user typed it (docs/product/editor.md#items). Quantity and rate stay the
  * text in the input, so '12.' or '' survive while typing; they become numbers only for the
  * totals and the request body.
  */
@@ -24,7 +24,7 @@ export interface LineItem {
 
 export type { AdjustmentType };
 
-/** The invoice form (spec part 1 §3), everything as typed. */
+/** The invoice form (docs/product/editor.md), everything as typed. */
 export interface InvoiceFormValues {
   logoUrl: string;
   invoiceNumber: string;
@@ -79,7 +79,10 @@ export function todayIso(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** A new invoice: one empty line, Tax / Discount / Shipping hidden (spec part 1 §4). */
+/**
+ * A new invoice: one empty line, Tax / Discount / Shipping hidden
+ * (docs/product/states-and-transitions.md#a-fresh-invoice).
+ */
 export function createFreshForm(today: string, currency: CurrencyCode = DEFAULT_CURRENCY): InvoiceFormValues {
   return {
     logoUrl: '',

@@ -25,7 +25,16 @@ const lineItem: fc.Arbitrary<LineItem> = fc.record({
   quantity: fc.integer({ min: 0, max: 100_000 }).map(String),
   unitCost: amountText(100_000_000),
 });
-const adjustment = fc.constantFrom('percent', 'fixed') as fc.Arbitrary<'percent' | 'fixed'>;
+/** A percent as the form holds it: up to 3 decimals (8.875), 0 to 100. */
+const percentText = fc.oneof(
+  fc.integer({ min: 0, max: 100_000 }).map((rate) => String(rate / 1000)),
+  fc.constantFrom('8.875', '0.125', '12.005', '99.999'),
+);
+/** A tax or discount type with text its box would hold for that type. */
+const adjustment = fc.oneof(
+  fc.record({ type: fc.constant('percent' as const), text: percentText }),
+  fc.record({ type: fc.constant('fixed' as const), text: amountText(10_000) }),
+);
 /** A form as the inputs let a user fill it in, with From, To and at least one named item. */
 const sendableForm: fc.Arbitrary<InvoiceFormValues> = fc
   .record({
@@ -34,25 +43,27 @@ const sendableForm: fc.Arbitrary<InvoiceFormValues> = fc
     from: fc.string({ minLength: 1, maxLength: 40 }).filter((text) => text.trim() !== ''),
     to: fc.string({ minLength: 1, maxLength: 40 }).filter((text) => text.trim() !== ''),
     currency: fc.constantFrom(...CURRENCY_CODES),
-    taxType: adjustment,
-    taxPercent: amountText(10_000),
+    tax: adjustment,
     showTax: fc.boolean(),
-    discountType: adjustment,
-    discountPercent: amountText(10_000),
+    discount: adjustment,
     showDiscount: fc.boolean(),
     shippingAmount: amountText(1_000_000),
     showShipping: fc.boolean(),
     terms: fc.string({ maxLength: 40 }),
   })
-  .map(({ items, namedItem, ...rest }) => ({
+  .map(({ items, namedItem, tax, discount, ...rest }) => ({
     ...createFreshForm(TODAY),
     ...rest,
+    taxType: tax.type,
+    taxPercent: tax.text,
+    discountType: discount.type,
+    discountPercent: discount.text,
     invoiceNumber: 'INV-1',
     items: [...items, namedItem],
   }));
 
 describe('the checks before sending', () => {
-  it("say the spec's sentences for each action", () => {
+  it('say the documented sentences for each action', () => {
     const empty = createFreshForm(TODAY);
     expect(validateForSend(empty, 'download')).toBe(MESSAGES.fromTo);
     expect(validateForSend(empty, 'preview')).toBe(SEND_MESSAGES.preview.fromTo);

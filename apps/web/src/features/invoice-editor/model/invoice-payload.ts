@@ -2,10 +2,15 @@ import { getCurrency } from '@invoicer/domain/currencies';
 import type { InvoiceDocumentInput } from '@invoicer/domain/invoice-document';
 import { MESSAGES } from '@invoicer/domain/invoice-messages';
 import { toDecimal } from '@invoicer/domain/money';
+import { percentRateToDecimal } from '@invoicer/domain/percent';
+import type { AdjustmentType } from '@invoicer/domain/totals';
 import type { InvoiceFormValues } from './invoice-form';
-import { decimalTextToMinor, quantityTextToNumber } from './numeric-text';
+import { adjustmentTextToValue, decimalTextToMinor, quantityTextToNumber } from './numeric-text';
 
-/** The spec's messages (part 1 §5); the download pair is what the server answers with too. */
+/**
+ * The checks' messages (docs/product/messages-and-limits.md#invoice-editor-messages); the download pair is what the
+ * server answers with too.
+ */
 export const SEND_MESSAGES = {
   download: { fromTo: MESSAGES.fromTo, items: MESSAGES.items },
   preview: { fromTo: 'Please fill in both "From" and "To" fields.', items: 'Please add at least one valid item.' },
@@ -15,7 +20,10 @@ export type SendKind = keyof typeof SEND_MESSAGES;
 
 const isNamed = (item: { name: string }) => item.name.trim() !== '';
 
-/** The spec's check before a download or a preview: the message to show, or null when the invoice may go. */
+/**
+ * The check before a download or a preview (docs/product/editor.md#downloading): the message to show, or null when the
+ * invoice may go.
+ */
 export function validateForSend(values: InvoiceFormValues, kind: SendKind): string | null {
   if (values.from.trim() === '' || values.to.trim() === '') return SEND_MESSAGES[kind].fromTo;
   if (!values.items.some(isNamed)) return SEND_MESSAGES[kind].items;
@@ -23,12 +31,16 @@ export function validateForSend(values: InvoiceFormValues, kind: SendKind): stri
 }
 
 /**
- * The body of POST /generate-invoice and /preview-invoice (spec part 1 §7): only named items,
- * money as decimals made from the same minor units the totals use, a hidden description left out.
+ * The body of POST /generate-invoice and /preview-invoice (docs/product/entities.md#invoice-document): only named
+ * items, money and percents as decimals made from the same minor units and rates the totals use, a hidden
+ * description left out.
  */
 export function toDocumentInput(values: InvoiceFormValues): InvoiceDocumentInput {
   const currency = getCurrency(values.currency);
   const money = (text: string) => toDecimal(decimalTextToMinor(text));
+  // A percent goes as its decimal percent (8.875), an amount as its decimal amount.
+  const adjustment = (text: string, kind: AdjustmentType) =>
+    kind === 'percent' ? percentRateToDecimal(adjustmentTextToValue(text, kind)) : money(text);
   return {
     from: values.from,
     to: values.to,
@@ -45,10 +57,10 @@ export function toDocumentInput(values: InvoiceFormValues): InvoiceDocumentInput
     currency: currency.code,
     currency_symbol: currency.symbol,
     currency_label: currency.label,
-    tax_percent: money(values.taxPercent),
+    tax_percent: adjustment(values.taxPercent, values.taxType),
     tax_type: values.taxType,
     show_tax: values.showTax,
-    discount_percent: money(values.discountPercent),
+    discount_percent: adjustment(values.discountPercent, values.discountType),
     discount_type: values.discountType,
     show_discount: values.showDiscount,
     shipping_amount: money(values.shippingAmount),

@@ -1,11 +1,14 @@
 import { MAX_MONEY_MINOR, minorToFixed } from '@invoicer/domain/money';
+import { formatPercentRate, MAX_PERCENT_RATE } from '@invoicer/domain/percent';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   acceptQuantityText,
   acceptUnitCostText,
+  adjustmentTextToValue,
   decimalTextToMinor,
   normalizeDecimalText,
+  percentTextToRate,
   QUANTITY_MAX_LENGTH,
   quantityTextToNumber,
   sanitizeAdjustmentText,
@@ -103,12 +106,41 @@ describe('decimalTextToMinor', () => {
   });
 });
 
+describe('percentTextToRate', () => {
+  it('counts thousandths of a percent exactly, and empty, "." and anything invalid as 0', () => {
+    expect(percentTextToRate('8.875')).toBe(8_875);
+    expect(percentTextToRate('8.25')).toBe(8_250);
+    expect(percentTextToRate('8.')).toBe(8_000);
+    expect(percentTextToRate('.5')).toBe(500);
+    expect(percentTextToRate('100')).toBe(MAX_PERCENT_RATE);
+    for (const zero of ['', '.', 'abc', '8.8755', '-3', '1e3']) expect(percentTextToRate(zero)).toBe(0);
+  });
+
+  it('inverts formatPercentRate for every rate from 0 to 100 %', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: MAX_PERCENT_RATE }), (rate) => {
+        expect(percentTextToRate(formatPercentRate(rate))).toBe(rate);
+      }),
+    );
+  });
+
+  it('reads a box by its type: a percent in thousandths, an amount in minor units', () => {
+    expect(adjustmentTextToValue('8.875', 'percent')).toBe(8_875);
+    expect(adjustmentTextToValue('8.87', 'fixed')).toBe(887);
+    expect(adjustmentTextToValue('8.875', 'fixed')).toBe(0);
+  });
+});
+
 describe('sanitizeAdjustmentText', () => {
-  it('follows the spec: never negative, a percent at most 100, a third decimal refused', () => {
+  it('is never negative, a percent at most 100 with 3 decimals, an amount with 2', () => {
     expect(sanitizeAdjustmentText('', 'percent', '5')).toBe('');
     expect(sanitizeAdjustmentText('150', 'percent', '5')).toBe('100');
+    expect(sanitizeAdjustmentText('100.001', 'percent', '100.00')).toBe('100');
+    expect(sanitizeAdjustmentText('99999999999999999999', 'percent', '5')).toBe('100');
     expect(sanitizeAdjustmentText('-3', 'fixed', '5')).toBe('0');
-    expect(sanitizeAdjustmentText('7.125', 'percent', '7.12')).toBe('7.12');
+    expect(sanitizeAdjustmentText('8.875', 'percent', '8.87')).toBe('8.875');
+    expect(sanitizeAdjustmentText('8.8755', 'percent', '8.875')).toBe('8.875');
+    expect(sanitizeAdjustmentText('7.125', 'fixed', '7.12')).toBe('7.12');
     expect(sanitizeAdjustmentText('05', 'fixed', '0')).toBe('5');
     expect(sanitizeAdjustmentText('abc', 'fixed', '1')).toBe('0');
     expect(sanitizeAdjustmentText('1e3', 'fixed', '0')).toBe('1000');
@@ -121,9 +153,13 @@ describe('sanitizeAdjustmentText', () => {
         const previous = '1.5';
         const kept = sanitizeAdjustmentText(raw, kind, previous);
         if (kept === '' || kept === previous) return;
+        if (kind === 'percent') {
+          expect(kept).toMatch(/^\d{0,3}\.?\d{0,3}$/);
+          expect(percentTextToRate(kept)).toBeLessThanOrEqual(MAX_PERCENT_RATE);
+          return;
+        }
         expect(kept).toMatch(/^\d*\.?\d{0,2}$/);
-        const minor = decimalTextToMinor(kept);
-        expect(minor).toBeLessThanOrEqual(kind === 'percent' ? 10_000 : MAX_MONEY_MINOR);
+        expect(decimalTextToMinor(kept)).toBeLessThanOrEqual(MAX_MONEY_MINOR);
       }),
     );
   });

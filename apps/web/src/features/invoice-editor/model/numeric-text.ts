@@ -1,9 +1,13 @@
 import { MAX_MONEY_MINOR, minorToFixed, parseMinor, type Minor } from '@invoicer/domain/money';
+import { MAX_PERCENT_RATE, PERCENT_DECIMALS, parsePercentRate, type PercentRate } from '@invoicer/domain/percent';
 import type { AdjustmentType } from '@invoicer/domain/totals';
 
-/** Spec part 1 §5: quantity accepts only empty or digits (whole numbers, DESIGN). */
+/** Quantity accepts only empty or digits: whole numbers (docs/product/editor.md#items). */
 const QUANTITY_TEXT = /^\d*$/;
-/** Spec part 1 §5: unit cost accepts only empty or a number with an optional decimal point; money has 2 decimals. */
+/**
+ * Unit cost accepts only empty or a number with an optional decimal point and 2 decimals
+ * (docs/product/editor.md#items).
+ */
 const UNIT_COST_TEXT = /^\d*\.?\d{0,2}$/;
 const DECIMAL_TEXT = /^(\d*)(?:\.(\d*))?$/;
 
@@ -11,7 +15,8 @@ const DECIMAL_TEXT = /^(\d*)(?:\.(\d*))?$/;
 export const QUANTITY_MAX_LENGTH = 10;
 /** Whole-number digits of the largest amount the product holds (999,999,999,999.99). */
 const MONEY_MAX_WHOLE_DIGITS = 12;
-const PERCENT_MAX_BASIS_POINTS = 10_000;
+/** Money has 2 decimals; a percentage 3 (8.875 %, docs/decisions/0044-percent-rates-in-thousandths.md). */
+const MONEY_DECIMALS = 2;
 
 /** '05' → '5' and '007.5' → '7.5' (a field that showed 0 and was typed into); '0.5' stays. */
 export function stripLeadingZeros(text: string): string {
@@ -28,12 +33,32 @@ export function acceptUnitCostText(text: string): boolean {
   return UNIT_COST_TEXT.test(text) && text.split('.')[0]!.length <= MONEY_MAX_WHOLE_DIGITS;
 }
 
-/** Decimal text to minor units (or basis points for a percent). Empty, '.' and anything invalid count as 0 (spec §4). */
-export function decimalTextToMinor(text: string): Minor {
+/** '7.' → '7', '.5' → '0.5', '' and '.' → '0': what a half-typed number means; null when it is not digits and a point. */
+function completeDecimalText(text: string): string | null {
   const match = DECIMAL_TEXT.exec(text.trim());
-  if (!match || (match[2] ?? '').length > 2) return 0;
+  if (!match) return null;
   const whole = match[1] || '0';
-  return parseMinor(match[2] ? `${whole}.${match[2]}` : whole) ?? 0;
+  return match[2] ? `${whole}.${match[2]}` : whole;
+}
+
+/**
+ * Decimal text to minor units. Empty, '.' and anything invalid (a third decimal too) count as 0
+ * (docs/product/editor.md#items).
+ */
+export function decimalTextToMinor(text: string): Minor {
+  const complete = completeDecimalText(text);
+  return complete === null ? 0 : (parseMinor(complete) ?? 0);
+}
+
+/** Percent text to a PercentRate (thousandths of a percent: '8.875' → 8875). Empty, '.' and anything invalid count as 0. */
+export function percentTextToRate(text: string): PercentRate {
+  const complete = completeDecimalText(text);
+  return complete === null ? 0 : (parsePercentRate(complete) ?? 0);
+}
+
+/** A tax or discount box's text as the totals take it: a PercentRate for percent, minor units for fixed. */
+export function adjustmentTextToValue(text: string, kind: AdjustmentType): number {
+  return kind === 'percent' ? percentTextToRate(text) : decimalTextToMinor(text);
 }
 
 /** Quantity text to a whole number; anything else counts as 0. */
@@ -45,9 +70,10 @@ export function quantityTextToNumber(text: string): number {
 }
 
 /**
- * What a tax, discount or shipping input keeps of what was typed (spec part 1 §5): never
- * negative, a percent at most 100, at most 2 decimals (a third is refused: `previous` is
- * kept), non-numeric becomes 0. Empty stays empty while typing and becomes 0 on blur.
+ * What a tax, discount or shipping input keeps of what was typed (docs/product/editor.md#totals): never
+ * negative, a percent at most 100 with at most 3 decimals, an amount at most 2 (one more is
+ * refused: `previous` is kept), non-numeric becomes 0. Empty stays empty while typing and
+ * becomes 0 on blur.
  */
 export function sanitizeAdjustmentText(raw: string, kind: AdjustmentType, previous: string): string {
   let text = raw.trim();
@@ -60,10 +86,10 @@ export function sanitizeAdjustmentText(raw: string, kind: AdjustmentType, previo
   }
   text = stripLeadingZeros(text);
   const [whole = '', fraction = ''] = text.split('.');
-  if (fraction.length > 2) return previous;
+  if (fraction.length > (kind === 'percent' ? PERCENT_DECIMALS : MONEY_DECIMALS)) return previous;
+  if (kind === 'percent') return whole.length > 3 || percentTextToRate(text) > MAX_PERCENT_RATE ? '100' : text;
   const minor = decimalTextToMinor(text);
-  if (kind === 'percent' && minor > PERCENT_MAX_BASIS_POINTS) return '100';
-  if (kind === 'fixed' && (whole.length > MONEY_MAX_WHOLE_DIGITS || minor > MAX_MONEY_MINOR)) {
+  if (whole.length > MONEY_MAX_WHOLE_DIGITS || minor > MAX_MONEY_MINOR) {
     return minorToFixed(MAX_MONEY_MINOR);
   }
   return text;

@@ -2,7 +2,7 @@ import type { SavedInvoiceBodyInput } from '@invoicer/domain/api/invoices';
 import type { InvoiceFormValues } from './invoice-form';
 import { toDocumentInput } from './invoice-payload';
 
-/** The editor's save messages (spec part 1 §5, §8). */
+/** The editor's save messages (docs/product/messages-and-limits.md#invoice-editor-messages). */
 export const SAVE_MESSAGES = {
   required: 'Please fill in all required fields before saving.',
   failed: 'Failed to save invoice.',
@@ -10,7 +10,7 @@ export const SAVE_MESSAGES = {
   noId: 'No invoice ID returned from server.',
 } as const;
 
-/** Spec part 1 §5: saving needs an invoice number, a named item, From and To. */
+/** Saving needs an invoice number, a named item, From and To (docs/product/editor.md#saving-to-the-account). */
 export function validateForSave(values: InvoiceFormValues): string | null {
   const filled = (text: string) => text.trim() !== '';
   if (
@@ -25,9 +25,9 @@ export function validateForSave(values: InvoiceFormValues): string | null {
 }
 
 /**
- * The saved invoice payload (spec part 1 §3): the document as `data`, the chosen client and
- * business, and the top-level copies of dates and currency. A new invoice is a draft; an update
- * sends no status, so the server keeps the one it has.
+ * The saved invoice payload (docs/product/entities.md#saved-invoice-body): the document as `data`, the chosen client
+ * and business, and the top-level copies of dates and currency. A new invoice is a draft; an update sends no status, so
+ * the server keeps the one it has.
  */
 export function toSavedInvoiceBody(values: InvoiceFormValues, kind: 'create' | 'update'): SavedInvoiceBodyInput {
   const data = toDocumentInput(values);

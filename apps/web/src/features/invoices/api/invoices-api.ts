@@ -11,14 +11,21 @@ import {
 import { invoiceFileName } from '@invoicer/domain/invoice-number';
 import type { InvoiceStatus } from '@invoicer/domain/status';
 import { ApiError, apiBlob, apiJson, apiResponse } from '../../../lib/api-client';
-import type { ListQuery } from '../model/list-query';
+import { isDefaultSort, type ListQuery } from '../model/list-query';
 import { INVOICE_TOASTS } from '../model/messages';
 
-/** GET /api/invoices?page&per_page=10&search&status (spec part 2 §7). The session names the user. */
+/**
+ * GET /api/invoices?page&per_page=10&search&status&sort&order (docs/product/api.md#get-apiinvoices): the server sorts
+ * every matching invoice, then cuts the page. The session names the user.
+ */
 export function fetchInvoices(query: ListQuery, signal?: AbortSignal): Promise<InvoiceListResponse> {
   const params = new URLSearchParams({ page: String(query.page), per_page: String(INVOICES_DEFAULT_PER_PAGE) });
   if (query.search) params.set('search', query.search);
   if (query.status !== 'all') params.set('status', query.status);
+  if (!isDefaultSort(query)) {
+    params.set('sort', query.sort);
+    params.set('order', query.order);
+  }
   return apiJson(`/api/invoices?${params}`, { schema: invoiceListResponseSchema, ...(signal ? { signal } : {}) });
 }
 
@@ -57,7 +64,7 @@ export function attachmentName(headers: Headers): string | null {
   return plain?.[1] || null;
 }
 
-/** GET /api/invoices/{id}/pdf: the stored invoice's PDF and its file name (spec part 2 §5). */
+/** GET /api/invoices/{id}/pdf: the stored invoice's PDF and its file name (docs/product/invoices.md#file-names). */
 export async function fetchInvoicePdf(
   invoice: Pick<Invoice, 'id' | 'invoice_number' | 'issued_date'>,
 ): Promise<{ blob: Blob; fileName: string }> {
@@ -67,15 +74,30 @@ export async function fetchInvoicePdf(
   return { blob, fileName };
 }
 
+/** What a bulk download takes: the ids ticked on the page, or every invoice the list's search and filter match. */
+export type BulkSelection = { ids: string[] } | { matching: Pick<ListQuery, 'search' | 'status' | 'sort' | 'order'> };
+
 /**
- * POST /api/invoices/download: one ZIP of the selection. The server streams it as the PDFs are
- * made, so there is no Content-Length; progress is the count of bytes received so far.
+ * POST /api/invoices/download: one ZIP of the selection (the server finds "all matching" itself,
+ * in the list's order). The server streams it as the PDFs are made, so there is no
+ * Content-Length; progress is the count of bytes received so far.
  */
 export async function downloadInvoicesZip(
-  ids: string[],
+  selection: BulkSelection,
   onProgress: (bytesReceived: number) => void,
 ): Promise<{ blob: Blob; fileName: string }> {
-  const response = await apiResponse('/api/invoices/download', { method: 'POST', body: { invoice_ids: ids } });
+  const body =
+    'ids' in selection
+      ? { invoice_ids: selection.ids }
+      : {
+          all_matching: {
+            search: selection.matching.search,
+            status: selection.matching.status,
+            sort: selection.matching.sort,
+            order: selection.matching.order,
+          },
+        };
+  const response = await apiResponse('/api/invoices/download', { method: 'POST', body });
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let received = 0;
   if (response.body) {

@@ -21,7 +21,7 @@ function clientOf(invoice: Invoice): ClientView {
   };
 }
 
-/** Who the invoice is for; edit goes to /clients?edit={clientId} (spec part 2 §2). */
+/** Who the invoice is for; edit goes to /clients?edit={clientId} (docs/product/invoices.md#the-invoice-page). */
 export function ClientPanel({ invoice }: { invoice: Invoice }) {
   const client = clientOf(invoice);
   const facts: [string, string][] = [
@@ -48,10 +48,12 @@ export function ClientPanel({ invoice }: { invoice: Invoice }) {
       <div className="flex items-start gap-3">
         <Avatar name={client.name} />
         <div className="min-w-0">
-          <p className="font-medium break-words text-slate-900" data-testid="client-name">
+          <p className="font-medium wrap-anywhere text-slate-900" data-testid="client-name">
             {client.name}
           </p>
-          {client.address && <p className="text-sm whitespace-pre-line text-slate-600">{client.address}</p>}
+          {client.address && (
+            <p className="text-sm whitespace-pre-line wrap-anywhere text-slate-600">{client.address}</p>
+          )}
         </div>
       </div>
       <dl className="mt-3 space-y-1 text-sm">
@@ -60,7 +62,7 @@ export function ClientPanel({ invoice }: { invoice: Invoice }) {
           .map(([label, value]) => (
             <div key={label} className="flex gap-2">
               <dt className="w-24 shrink-0 text-slate-500">{label}</dt>
-              <dd className="min-w-0 break-words text-slate-800">{value}</dd>
+              <dd className="min-w-0 wrap-anywhere text-slate-800">{value}</dd>
             </div>
           ))}
       </dl>

@@ -39,7 +39,10 @@ function BusinessBlock({ invoice }: { invoice: Invoice }) {
           <span className="text-slate-500">No business details</span>
         ) : (
           lines.map((line, index) => (
-            <span key={index} className={index === 0 ? 'block font-medium text-slate-900' : 'block'}>
+            <span
+              key={index}
+              className={index === 0 ? 'block font-medium wrap-anywhere text-slate-900' : 'block wrap-anywhere'}
+            >
               {line}
             </span>
           ))
@@ -54,7 +57,7 @@ function BusinessBlock({ invoice }: { invoice: Invoice }) {
 
 /**
  * Issued and due dates (long US format), the business, and the items with their amounts
- * (spec part 2 §2). Under 768 px the items are a list, not a table.
+ * (docs/product/invoices.md#the-invoice-page). Under 768 px the items are a list, not a table.
  */
 export function DetailsPanel({ invoice, totals, isMobile }: { invoice: Invoice; totals: Totals; isMobile: boolean }) {
   const symbol = invoice.currency?.symbol || DEFAULT_SYMBOL;
@@ -85,10 +88,14 @@ export function DetailsPanel({ invoice, totals, isMobile }: { invoice: Invoice; 
             {items.map((item, index) => (
               <li key={item.id || index} className="py-2 text-sm">
                 <div className="flex justify-between gap-3">
-                  <span className="min-w-0 font-medium break-words text-slate-900">{item.name}</span>
-                  <span className="font-medium text-slate-900 tabular-nums">{money(totals.lines[index] ?? 0)}</span>
+                  <span className="min-w-0 font-medium wrap-anywhere text-slate-900">{item.name}</span>
+                  <span className="shrink-0 font-medium whitespace-nowrap text-slate-900 tabular-nums">
+                    {money(totals.lines[index] ?? 0)}
+                  </span>
                 </div>
-                {item.showDesc && item.description && <p className="text-slate-600">{item.description}</p>}
+                {item.showDesc && item.description && (
+                  <p className="wrap-anywhere text-slate-600">{item.description}</p>
+                )}
                 <p className="text-slate-600">
                   {item.quantity} × {rate(item.unit_cost)}
                 </p>
@@ -122,17 +129,19 @@ export function DetailsPanel({ invoice, totals, isMobile }: { invoice: Invoice; 
               <tbody className="divide-y divide-slate-100">
                 {items.map((item, index) => (
                   <tr key={item.id || index}>
-                    <td className="py-2 pr-3 align-top">
+                    <td className="py-2 pr-3 align-top wrap-anywhere">
                       <span className="font-medium text-slate-900">{item.name}</span>
                       {item.showDesc && item.description && (
                         <span className="block text-slate-600">{item.description}</span>
                       )}
                     </td>
-                    <td className="px-3 py-2 text-right align-top text-slate-800 tabular-nums">{item.quantity}</td>
-                    <td className="px-3 py-2 text-right align-top text-slate-800 tabular-nums">
+                    <td className="px-3 py-2 text-right align-top text-slate-800 whitespace-nowrap tabular-nums">
+                      {item.quantity}
+                    </td>
+                    <td className="px-3 py-2 text-right align-top text-slate-800 whitespace-nowrap tabular-nums">
                       {rate(item.unit_cost)}
                     </td>
-                    <td className="py-2 pl-3 text-right align-top font-medium text-slate-900 tabular-nums">
+                    <td className="py-2 pl-3 text-right align-top font-medium text-slate-900 whitespace-nowrap tabular-nums">
                       {money(totals.lines[index] ?? 0)}
                     </td>
                   </tr>
@@ -143,7 +152,7 @@ export function DetailsPanel({ invoice, totals, isMobile }: { invoice: Invoice; 
                   <th scope="row" colSpan={3} className="py-2 pr-3 text-right font-semibold text-slate-700">
                     Subtotal
                   </th>
-                  <td className="py-2 pl-3 text-right font-semibold text-slate-900 tabular-nums">
+                  <td className="py-2 pl-3 text-right font-semibold text-slate-900 whitespace-nowrap tabular-nums">
                     {money(totals.subtotal)}
                   </td>
                 </tr>

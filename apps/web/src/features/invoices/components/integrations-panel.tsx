@@ -2,7 +2,10 @@ import { Badge } from '../../../components/ui/badge';
 import { Switch } from '../../../components/ui/switch';
 import { Panel } from '../../../components/ui/panel';
 
-/** Spec part 2 §2: a placeholder; online payments are not built, so the toggle cannot be turned on. */
+/**
+ * A placeholder: online payments are not built, so the toggle cannot be turned on
+ * (docs/product/invoices.md#the-invoice-page).
+ */
 export function IntegrationsPanel() {
   return (
     <Panel title="Integrations" className="sm:p-6" action={<Badge tone="warning">Coming soon</Badge>}>

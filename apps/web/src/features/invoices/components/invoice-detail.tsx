@@ -22,7 +22,10 @@ const backLinkClass =
   'inline-flex min-h-11 items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900 md:min-h-8 ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
-/** Spec part 2 §2: the not-found view, also for another user's invoice (the server answers 404 for both). */
+/**
+ * The not-found view, also for another user's invoice (the server answers 404 for both;
+ * docs/product/invoices.md#the-invoice-page).
+ */
 export function InvoiceNotFound() {
   return (
     <div className="mx-auto flex w-full max-w-md flex-col items-center gap-3 px-4 py-20 text-center">
@@ -56,7 +59,7 @@ export interface InvoiceDetailProps {
   onEdit: (id: string) => void;
 }
 
-/** /invoice/{id} (spec part 2 §2). */
+/** /invoice/{id} (docs/product/invoices.md#the-invoice-page). */
 export function InvoiceDetail({ id, onEdit }: InvoiceDetailProps) {
   const query = useInvoice(id);
   if (query.isPending) return <DetailSkeleton />;
@@ -99,7 +102,8 @@ function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: strin
   );
 
   const sendInvoice = () => {
-    // Spec part 2 §2: Send only records the intent; no e-mail is sent.
+    // Send only records the intent; no e-mail is sent
+    // (docs/decisions/0035-placeholders-and-optional-google-sign-in.md).
     console.info('Send Invoice requested', { invoiceId: invoice.id, invoiceNumber: invoice.invoice_number });
     toast.info(INVOICE_TOASTS.sendUnavailable);
   };
@@ -114,7 +118,7 @@ function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: strin
       </Link>
       <div className="mt-2 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-bold tracking-tight break-all text-slate-900">
+          <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere text-slate-900">
             Invoice {invoice.invoice_number}
           </h1>
           <StatusBadge status={invoice.status} className="text-sm" />
@@ -176,11 +180,11 @@ function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: strin
         </div>
       </div>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <DetailsPanel invoice={invoice} totals={totals} isMobile={isMobile} />
         </div>
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <ClientPanel invoice={invoice} />
           <TotalPanel invoice={invoice} totals={totals} />
           <IntegrationsPanel />

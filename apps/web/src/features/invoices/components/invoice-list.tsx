@@ -13,9 +13,18 @@ import {
   useInvoiceList,
   useSetInvoiceStatus,
 } from '../hooks/use-invoices';
-import { useIsMobile } from '../../../lib/use-media-query';
+import { useElementWidth } from '../../../lib/use-element-width';
 import { useListQuery } from '../hooks/use-list-query';
 import { INVOICE_TOASTS } from '../model/messages';
+import {
+  checkedIds,
+  NO_SELECTION,
+  offersAllMatching,
+  selectedCount,
+  toggleRow,
+  togglePage,
+  type Selection,
+} from '../model/selection';
 import { InvoiceCards } from './invoice-cards';
 import { InvoiceTable } from './invoice-table';
 import { ListToolbar } from './list-toolbar';
@@ -23,37 +32,48 @@ import { ListEmpty, ListError, ListSkeleton } from './list-states';
 import { SelectionBar } from './selection-bar';
 
 /**
- * /invoices (spec part 2 §2): search and status in the URL, a table (cards under 768 px),
- * row actions, selection with one-ZIP download, and pagination of 10.
+ * The narrowest list box the table is drawn in: squeezed to the least it can take (the largest amount,
+ * number and client wrapped to a few letters a line), the table is 742 px wide; 880 leaves the number
+ * and client room to read. A narrower box (every phone, tablets beside the sidebar up to a 1000 px
+ * window) shows cards, so no action is ever cut off (docs/decisions/0042-layouts-for-every-width.md).
+ */
+export const INVOICE_TABLE_MIN_WIDTH = 880;
+
+/**
+ * /invoices (docs/product/invoices.md#the-invoice-list): search, status and sort in the URL, a table (cards under 768 px and wherever
+ * the table would not fit), row actions, selection with one-ZIP download, and pagination of 10.
  */
 export function InvoiceList() {
-  const { query, setSearch, setStatus, setPage } = useListQuery();
+  const { query, setSearch, setStatus, setSort, setPage } = useListQuery();
   const list = useInvoiceList(query);
-  const isMobile = useIsMobile();
+  const [listBox, listWidth] = useElementWidth<HTMLElement>();
+  const cards = listWidth < INVOICE_TABLE_MIN_WIDTH;
 
-  // The selection belongs to one search and status; it survives paging so pages can be combined.
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const filterKey = `${query.search}\u0000${query.status}`;
-  const [selectionKey, setSelectionKey] = useState(filterKey);
-  if (filterKey !== selectionKey) {
-    setSelectionKey(filterKey);
-    setSelected(new Set());
+  // The selection belongs to the page on screen (or, once chosen, to every invoice the search and
+  // filter match): another page, search, filter or sort starts with nothing selected.
+  const [selection, setSelection] = useState<Selection>(NO_SELECTION);
+  const viewKey = [query.search, query.status, query.sort, query.order, query.page].join('\u0000');
+  const [selectionKey, setSelectionKey] = useState(viewKey);
+  if (viewKey !== selectionKey) {
+    setSelectionKey(viewKey);
+    setSelection(NO_SELECTION);
   }
 
   const [toDelete, setToDelete] = useState<InvoiceListItem | null>(null);
   const remove = useDeleteInvoice({
     onDeleted: (id) => {
       setToDelete(null);
-      setSelected((current) => {
-        const next = new Set(current);
-        next.delete(id);
-        return next;
+      setSelection((current) => {
+        if (current.allMatching || !current.ids.has(id)) return current;
+        const ids = new Set(current.ids);
+        ids.delete(id);
+        return { ids, allMatching: false };
       });
     },
   });
   const download = useDownloadInvoice({ failure: INVOICE_TOASTS.downloadFailed });
   const status = useSetInvoiceStatus({ failure: INVOICE_TOASTS.statusFailed });
-  const bulk = useBulkDownload({ onDone: () => setSelected(new Set()) });
+  const bulk = useBulkDownload({ onDone: () => setSelection(NO_SELECTION) });
 
   const busyIds = useMemo(() => {
     const ids = new Set<string>();
@@ -73,34 +93,23 @@ export function InvoiceList() {
     }
   }, [pagination, invoices.length, query.page, list.isPlaceholderData, setPage]);
 
-  const toggle = (id: string, checked: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (checked) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const toggleAll = (checked: boolean) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      for (const invoice of invoices) {
-        if (checked) next.add(invoice.id);
-        else next.delete(invoice.id);
-      }
-      return next;
-    });
+  const pageIds = invoices.map((invoice) => invoice.id);
+  const total = pagination?.total ?? 0;
+  const count = selectedCount(selection, pageIds, total);
+  const filtered = query.search !== '' || query.status !== 'all';
 
   const rowProps = {
     invoices,
-    selected,
-    onToggle: toggle,
-    onToggleAll: toggleAll,
+    selected: checkedIds(selection, pageIds),
+    onToggle: (id: string, checked: boolean) => setSelection(toggleRow(selection, pageIds, id, checked)),
+    onToggleAll: (checked: boolean) => setSelection(togglePage(pageIds, checked)),
+    sort: { sort: query.sort, order: query.order },
+    onSort: setSort,
     busyIds,
     onDownload: (invoice: InvoiceListItem) => download.mutate(invoice),
     onDelete: (invoice: InvoiceListItem) => setToDelete(invoice),
     onStatusChange: (invoice: InvoiceListItem, next: InvoiceStatus) => status.mutate({ id: invoice.id, status: next }),
   };
-  const filtered = query.search !== '' || query.status !== 'all';
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
@@ -122,17 +131,31 @@ export function InvoiceList() {
       <div className="mt-6 space-y-4">
         <ListToolbar search={query.search} status={query.status} onSearch={setSearch} onStatus={setStatus} />
 
-        {selected.size > 0 && (
+        {count > 0 && (
           <SelectionBar
-            count={selected.size}
+            count={count}
+            pageCount={pageIds.length}
+            total={total}
+            offerAll={offersAllMatching(selection, pageIds, total)}
+            allMatching={selection.allMatching}
+            filtered={filtered}
             downloading={bulk.isPending}
             received={bulk.received}
-            onDownload={() => bulk.mutate([...selected])}
-            onClear={() => setSelected(new Set())}
+            onSelectAll={() => setSelection({ ids: new Set(pageIds), allMatching: true })}
+            onDownload={() =>
+              bulk.mutate({
+                selection: selection.allMatching
+                  ? { matching: { search: query.search, status: query.status, sort: query.sort, order: query.order } }
+                  : { ids: pageIds.filter((id) => selection.ids.has(id)) },
+                count,
+              })
+            }
+            onClear={() => setSelection(NO_SELECTION)}
           />
         )}
 
         <section
+          ref={listBox}
           aria-label="Invoice list"
           aria-busy={list.isFetching}
           className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
@@ -145,7 +168,7 @@ export function InvoiceList() {
             <ListEmpty filtered={filtered} />
           ) : (
             <div className={list.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
-              {isMobile ? (
+              {cards ? (
                 <InvoiceCards {...rowProps} />
               ) : (
                 <div className="overflow-x-auto">

@@ -20,7 +20,7 @@ export function ListSkeleton() {
   );
 }
 
-/** 'No invoices found', with why (spec part 2 §2). */
+/** 'No invoices found', with why (docs/product/invoices.md#the-invoice-list). */
 export function ListEmpty({ filtered }: { filtered: boolean }) {
   return (
     <div className="flex flex-col items-center gap-2 px-4 py-14 text-center">

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { STATUS_CHIPS } from '../model/list-query';
 
-/** Spec part 2: the search waits for a pause in typing before it asks the server. */
+/** The search waits for a pause in typing before it asks the server (docs/product/invoices.md#searching-invoices). */
 const SEARCH_DELAY_MS = 300;
 
 export interface ListToolbarProps {
@@ -14,7 +14,7 @@ export interface ListToolbarProps {
   onStatus: (status: StatusFilter) => void;
 }
 
-/** The search box and the status chips All, Draft, Sent, Paid, Overdue (spec part 2 §2). */
+/** The search box and the status chips All, Draft, Sent, Paid, Overdue (docs/product/invoices.md#the-invoice-list). */
 export function ListToolbar({ search, status, onSearch, onStatus }: ListToolbarProps) {
   const [text, setText] = useState(search);
   // The URL changed by itself (Back, a link): the box shows it, unless it already says the same.
@@ -66,7 +66,7 @@ export function ListToolbar({ search, status, onSearch, onStatus }: ListToolbarP
           </button>
         )}
       </div>
-      <div role="group" aria-label="Filter by status" className="-mx-1 flex gap-1.5 overflow-x-auto px-1 pb-1 lg:pb-0">
+      <div role="group" aria-label="Filter by status" className="flex flex-wrap gap-1.5">
         {STATUS_CHIPS.map((chip) => {
           const active = chip.value === status;
           return (

@@ -19,7 +19,7 @@ export interface RowActionHandlers {
   busyIds: ReadonlySet<string>;
 }
 
-/** View, download, change status and delete one invoice (spec part 2 §2). */
+/** View, download, change status and delete one invoice (docs/product/invoices.md#the-invoice-list). */
 export function RowActions({
   invoice,
   onDownload,

@@ -11,6 +11,7 @@ import {
   fetchInvoices,
   isNotFound,
   updateInvoiceStatus,
+  type BulkSelection,
 } from '../api/invoices-api';
 import { saveFile } from '../../../lib/save-file';
 import type { ListQuery } from '../model/list-query';
@@ -62,9 +63,9 @@ export function useInvoice(id: string) {
 }
 
 /**
- * After a status change the answer's invoice replaces the cached one (spec part 2 §4: the
- * badge updates in place). The lists are marked stale without refetching now, so a row whose
- * new status no longer matches the filter stays in view until the list is next loaded.
+ * After a status change the answer's invoice replaces the cached one, so the badge updates in place
+ * (docs/product/states-and-transitions.md#status-changes). The lists are marked stale without refetching now, so a row
+ * whose new status no longer matches the filter stays in view until the list is next loaded.
  */
 function putInvoice(queryClient: QueryClient, invoice: Invoice) {
   queryClient.setQueriesData<InvoiceListResponse>({ queryKey: invoiceKeys.lists() }, (old) =>
@@ -93,7 +94,8 @@ export function useDeleteInvoice({ onDeleted }: { onDeleted: (id: string) => voi
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => deleteInvoice(id),
-    meta: { invalidates: [queryRoots.invoices, queryRoots.dashboard] },
+    // Clients and businesses too: a deleted invoice leaves their invoice counts.
+    meta: { invalidates: [queryRoots.invoices, queryRoots.dashboard, queryRoots.clients, queryRoots.businesses] },
     onSuccess: (_answer, id) => {
       toast.success(INVOICE_TOASTS.deleted);
       queryClient.removeQueries({ queryKey: invoiceKeys.detail(id) });
@@ -103,7 +105,7 @@ export function useDeleteInvoice({ onDeleted }: { onDeleted: (id: string) => voi
   });
 }
 
-/** One invoice's PDF, saved under the spec's file name. */
+/** One invoice's PDF, saved under its file name (docs/product/invoices.md#file-names). */
 export function useDownloadInvoice({ failure }: { failure: string }) {
   return useMutation({
     mutationFn: (invoice: Pick<Invoice, 'id' | 'invoice_number' | 'issued_date'>) => fetchInvoicePdf(invoice),
@@ -125,13 +127,13 @@ export function useDownloadInvoice({ failure }: { failure: string }) {
 export function useBulkDownload({ onDone }: { onDone: () => void }) {
   const [received, setReceived] = useState(0);
   const mutation = useMutation({
-    mutationFn: (ids: string[]) => {
+    mutationFn: ({ selection }: { selection: BulkSelection; count: number }) => {
       setReceived(0);
-      return downloadInvoicesZip(ids, setReceived);
+      return downloadInvoicesZip(selection, setReceived);
     },
-    onSuccess: ({ blob, fileName }, ids) => {
+    onSuccess: ({ blob, fileName }, { count }) => {
       saveFile(blob, fileName);
-      toast.success(INVOICE_TOASTS.bulkDownloaded(ids.length));
+      toast.success(INVOICE_TOASTS.bulkDownloaded(count));
       onDone();
     },
     onError: (error) => toast.error(failureMessage(error, INVOICE_TOASTS.bulkDownloadFailed)),

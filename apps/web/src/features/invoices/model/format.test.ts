@@ -1,5 +1,6 @@
+import type { InvoiceData } from '@invoicer/domain/api/invoices';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SYMBOL, formatAmount, formatBytes, formatLongDate, formatShortDate } from './format';
+import { amountDueView, DEFAULT_SYMBOL, formatAmount, formatBytes, formatLongDate, formatShortDate } from './format';
 import { addressLines, invoiceTotals, placeholderClient } from './invoice-view';
 
 describe('the invoice pages format', () => {
@@ -9,6 +10,19 @@ describe('the invoice pages format', () => {
     expect(formatAmount(-10.01, '$')).toBe('-$10.01');
     expect(formatAmount(null, null)).toBe(`${DEFAULT_SYMBOL}0.00`);
     expect(formatAmount(5, '')).toBe('£5.00');
+  });
+
+  it('what is due, with the total beside it only when the two differ', () => {
+    const euro = { symbol: '€' };
+    expect(amountDueView({ amount_due: 1234, total_amount: 1234, currency: euro })).toEqual({
+      due: '€1,234.00',
+      total: null,
+    });
+    expect(amountDueView({ amount_due: 0, total_amount: 1234, currency: euro })).toEqual({
+      due: '€0.00',
+      total: '€1,234.00',
+    });
+    expect(amountDueView({ amount_due: 0, total_amount: 0, currency: null })).toEqual({ due: '£0.00', total: null });
   });
 
   it('short en-GB dates, a calendar date in UTC so no time zone moves it', () => {
@@ -43,7 +57,7 @@ describe('the invoice page', () => {
   });
 
   it('computes its figures with the one totals function from the stored decimals', () => {
-    const totals = invoiceTotals({
+    const data: InvoiceData = {
       from: 'A',
       to: 'B',
       invoice_number: '1',
@@ -68,8 +82,18 @@ describe('the invoice page', () => {
       payment_details: '',
       payment_instructions: '',
       terms: '',
-    });
+    };
     // 30.03 + 0.29 = 30.32; tax 7.5 % = 2.274 -> 2.27; - 1.50 + 4.35 = 35.44
-    expect(totals).toMatchObject({ lines: [3003, 29], subtotal: 3032, tax: 227, discount: 150, total: 3544 });
+    expect(invoiceTotals(data)).toMatchObject({
+      lines: [3003, 29],
+      subtotal: 3032,
+      tax: 227,
+      discount: 150,
+      total: 3544,
+    });
+    // Rates with 3 decimals: tax 8.875 % = 2.6908 -> 2.69; a 12.125 % discount = 3.6763 -> 3.68
+    expect(
+      invoiceTotals({ ...data, tax_percent: 8.875, discount_type: 'percent', discount_percent: 12.125 }),
+    ).toMatchObject({ subtotal: 3032, tax: 269, discount: 368, total: 3032 + 269 - 368 + 435 });
   });
 });

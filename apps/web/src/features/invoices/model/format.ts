@@ -1,7 +1,7 @@
 import { formatLongUsDate, isIsoDate } from '@invoicer/domain/dates';
 import { amountToMinor, formatMoney } from '@invoicer/domain/money';
 
-/** Spec part 2 §9: £ when an invoice carries no currency of its own. */
+/** £ when an invoice carries no currency of its own (docs/product/money-and-totals.md#how-amounts-are-shown). */
 export const DEFAULT_SYMBOL = '£';
 
 /** A contract amount (a decimal number with 2 decimals) as '€1,234.50'. */
@@ -13,8 +13,8 @@ const shortGb = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' });
 const shortGbLocal = new Intl.DateTimeFormat('en-GB');
 
 /**
- * The list's date (spec part 2 §9, en-GB short: '21/11/2026'). A calendar date is read in UTC
- * so no timezone moves it a day; a timestamp is shown in the viewer's own day.
+ * The list's date, British short form: '21/11/2026' (docs/product/messages-and-limits.md#formats). A calendar date is
+ * read in UTC so no timezone moves it a day; a timestamp is shown in the viewer's own day.
  */
 export function formatShortDate(value: string | null | undefined): string {
   if (!value) return '—';
@@ -26,7 +26,7 @@ export function formatShortDate(value: string | null | undefined): string {
   return Number.isNaN(time) ? '—' : shortGbLocal.format(time);
 }
 
-/** The detail page's date (spec part 2 §9, long US: 'November 21, 2026'). */
+/** The detail page's date, US English long form: 'November 21, 2026' (docs/product/messages-and-limits.md#formats). */
 export function formatLongDate(value: string | null | undefined): string {
   return value && isIsoDate(value) ? formatLongUsDate(value) : 'Not set';
 }
@@ -36,4 +36,20 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * The Amount Due of the list and the invoice page: what is still owed (the server's amount_due:
+ * nothing once paid, later the balance after payments), and the total beside it only when the two
+ * differ ('€0.00' of '€1,234.00').
+ */
+export function amountDueView(invoice: {
+  amount_due: number;
+  total_amount: number;
+  currency?: { symbol?: string } | null;
+}): { due: string; total: string | null } {
+  const symbol = invoice.currency?.symbol;
+  const due = formatAmount(invoice.amount_due, symbol);
+  const total = formatAmount(invoice.total_amount, symbol);
+  return { due, total: due === total ? null : total };
 }

@@ -7,7 +7,7 @@ export function todayUtc(now: Date = new Date()): string {
 }
 
 /**
- * The status menu's choices for one invoice: any of the four from any status (spec part 2 §4), each
+ * The status menu's choices for one invoice: any of the four from any status (docs/product/states-and-transitions.md#status-changes), each
  * with what it means, the current one marked. The browser's clock only words the hint on Sent; the
  * toast afterwards reads the status the server answers.
  */

@@ -1,20 +1,29 @@
 import type { InvoiceData } from '@invoicer/domain/api/invoices';
 import type { InvoiceDocumentInput } from '@invoicer/domain/invoice-document';
 import { amountToMinor } from '@invoicer/domain/money';
+import { percentDecimalToRate } from '@invoicer/domain/percent';
 import { computeTotals, type Totals } from '@invoicer/domain/totals';
 
 /**
- * The detail page's figures through the product's one totals rule (DESIGN rule 2), from the
- * stored data: the same numbers as the PDF, the list and the stored total_amount.
- * Percentages are carried as decimals (7.5); as minor units they are basis points (750).
+ * The detail page's figures through the product's one totals rule (docs/product/money-and-totals.md#the-totals-rule),
+ * from the stored data: the same numbers as the PDF, the list and the stored total_amount. Percentages are carried as
+ * decimals (8.875); inside they are thousandths of a percent (8875).
  */
 export function invoiceTotals(data: InvoiceData): Totals {
   return computeTotals({
     items: data.items.map((item) => ({ quantity: item.quantity, unitCost: amountToMinor(item.unit_cost) })),
-    tax: { enabled: data.show_tax, type: data.tax_type, value: amountToMinor(data.tax_percent) },
-    discount: { enabled: data.show_discount, type: data.discount_type, value: amountToMinor(data.discount_percent) },
+    tax: { enabled: data.show_tax, type: data.tax_type, value: adjustmentValue(data.tax_percent, data.tax_type) },
+    discount: {
+      enabled: data.show_discount,
+      type: data.discount_type,
+      value: adjustmentValue(data.discount_percent, data.discount_type),
+    },
     shipping: { enabled: data.show_shipping, amount: amountToMinor(data.shipping_amount) },
   });
+}
+
+function adjustmentValue(value: number, type: InvoiceData['tax_type']): number {
+  return type === 'percent' ? percentDecimalToRate(value) : amountToMinor(value);
 }
 
 /** The stored invoice as the body of POST /preview-invoice (the editor's document shape). */
@@ -73,8 +82,8 @@ export interface ClientView {
 }
 
 /**
- * Spec part 2 §3: with no stored client the page builds a placeholder from the invoice's To
- * block (first line the name, the rest the address) with empty company, website, tax_number
+ * With no stored client the page builds a placeholder from the invoice's To block (first line the
+ * name, the rest the address; docs/product/invoices.md#the-invoice-page) with empty company, website, tax_number
  * and notes.
  */
 export function placeholderClient(to: string): ClientView {

@@ -1,4 +1,4 @@
-/** The texts of spec part 2 §8 (Invoices toasts, Detail page, Download). */
+/** The list's and the invoice page's texts (docs/product/messages-and-limits.md#invoice-list-and-page-messages). */
 export const INVOICE_TOASTS = {
   loadFailed: 'Failed to load invoices',
   networkError: 'Network error occurred',

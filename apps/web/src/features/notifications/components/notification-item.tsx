@@ -25,8 +25,8 @@ const actionButton =
   'hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-50';
 
 /**
- * One notification (spec part 1 §2): icon by type, title, message, time and an unread dot. The body
- * is a link when the notification names something to open; Mark as read and Delete sit beside it.
+ * One notification (docs/product/notifications.md#the-notifications-page): icon by type, title, message, time and an
+ * unread dot. The body is a link when the notification names something to open; Mark as read and Delete sit beside it.
  */
 export function NotificationItem({ notification, onOpen, onMarkRead, onDelete, busy }: NotificationItemProps) {
   const kind = ICONS[notificationKind(notification)];

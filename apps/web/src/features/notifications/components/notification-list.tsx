@@ -7,8 +7,8 @@ import { unreadLine } from '../model/notification-display';
 import { NotificationItem } from './notification-item';
 
 /**
- * /notifications (spec part 1 §2): the list with its unread line, Mark all as read, and per item
- * Mark as read and Delete. Opening an item follows its link, then marks it read.
+ * /notifications (docs/product/notifications.md#the-notifications-page): the list with its unread line, Mark all as
+ * read, and per item Mark as read and Delete. Opening an item follows its link, then marks it read.
  */
 export function NotificationList({ userId }: { userId: string }) {
   const list = useNotificationList(userId);

@@ -16,7 +16,7 @@ export function useNotificationList(userId: string) {
       try {
         return await fetchNotifications();
       } catch (error) {
-        // Spec part 1 §8: the failure is logged; the page offers a retry.
+        // The failure is logged; the page offers a retry (docs/product/notifications.md#the-notifications-page).
         console.error(NOTIFICATION_MESSAGES.fetchFailed, error);
         throw new Error(NOTIFICATION_MESSAGES.fetchFailed, { cause: error });
       }
@@ -27,7 +27,7 @@ export function useNotificationList(userId: string) {
 
 /**
  * The page's actions. The list and the badge change only once the server has confirmed
- * (spec part 1 §4); the count never drops below 0. Failures are only logged (spec part 1 §8).
+ * (docs/product/states-and-transitions.md#notifications); the count never drops below 0. Failures are only logged.
  */
 export function useNotificationActions(userId: string) {
   const queryClient = useQueryClient();

@@ -4,7 +4,10 @@ export const NOTIFICATION_MESSAGES = {
   fetchFailed: 'Failed to fetch notifications',
 } as const;
 
-/** Where a click on a notification leads (spec part 1 §2), or null when it names nothing. */
+/**
+ * Where a click on a notification leads (docs/product/notifications.md#where-a-notification-leads), or null when it
+ * names nothing.
+ */
 export function notificationTarget(notification: Pick<Notification, 'related_entity_type' | 'related_entity_id'>) {
   switch (notification.related_entity_type) {
     case 'invoice':
@@ -22,7 +25,7 @@ export function notificationTarget(notification: Pick<Notification, 'related_ent
   }
 }
 
-/** Spec part 1 §3: success, warning and error are themselves, anything else is info. */
+/** Success, warning and error are themselves, anything else is info (docs/product/entities.md#notification). */
 export const notificationKind = (notification: Pick<Notification, 'type'>) =>
   normalizeNotificationType(notification.type);
 
@@ -33,7 +36,7 @@ export function unreadLine(count: number): string {
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
 
-/** 'November 21, 2026 at 3:04 PM' (US English long dates, spec part 1 §9), in the reader's time zone. */
+/** 'November 21, 2026 at 3:04 PM' (docs/product/messages-and-limits.md#formats), in the reader's time zone. */
 export function formatNotificationTime(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : dateTime.format(date);

@@ -13,11 +13,11 @@ export interface PartyListRequest {
 }
 
 /**
- * GET {endpoint}?user_id&search plus the configured parameters (spec part 2 §7). The picker shows
- * no message when this fails (part 2 §8): an answer with success false or a failed call is logged
- * and reads as an empty list. An aborted call (the picker went away) still rejects. The endpoint is
- * the page's (a business, client or vendor list), so the answer is read with the picker's own
- * reader of the spec's alternative field names rather than one endpoint's schema.
+ * GET {endpoint}?user_id&search plus the configured parameters (docs/product/entities.md#party). The picker shows no
+ * message when this fails (docs/product/messages-and-limits.md#party-picker-messages): an answer with success false or
+ * a failed call is logged and reads as an empty list. An aborted call (the picker went away) still rejects. The
+ * endpoint is the page's (a business, client or vendor list), so the answer is read with the picker's own reader of the
+ * alternative field names rather than one endpoint's schema.
  */
 export async function fetchParties({ endpoint, type, userId, search = '', params, signal }: PartyListRequest) {
   const query = new URLSearchParams({ user_id: userId, search, ...params });

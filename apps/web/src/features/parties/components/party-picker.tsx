@@ -24,7 +24,7 @@ import {
 } from '../model/normalize-party';
 import { PartySuggestions, type PartyOption } from './party-suggestions';
 
-/** Spec part 2 §9 and part 1 §9. */
+/** Close delay and search debounce (docs/product/messages-and-limits.md#timing). */
 export const CLOSE_DELAY_MS = 150;
 export const SEARCH_DEBOUNCE_MS = 100;
 
@@ -52,7 +52,7 @@ export interface PartyPickerProps {
 }
 
 /**
- * A suggestion text area for a business, client or vendor (spec part 2 §2, §4, §5; part 1 §2):
+ * A suggestion text area for a business, client or vendor (docs/product/editor.md#the-party-picker):
  * the address block stays free text, and an autocomplete list (ARIA combobox / listbox) offers
  * the user's parties. Choosing one fills the block and remembers its id; 'Add new {type}' and
  * Edit open the create / edit form in a modal or on a route.
@@ -107,7 +107,7 @@ export function PartyPicker({
     if (searchText === query) return;
     const timer = window.setTimeout(() => {
       setQuery(searchText);
-      // Emptied text loads the list afresh (spec part 2 §7).
+      // Emptied text loads the list afresh (docs/product/states-and-transitions.md#party-picker).
       if (isEmpty) void reload();
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);

@@ -93,9 +93,9 @@ export function PartySuggestions({
                   {option.party.logo}
                 </span>
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium text-slate-900">{option.party.name || '—'}</span>
+                  <span className="block font-medium wrap-anywhere text-slate-900">{option.party.name || '—'}</span>
                   {option.party.description && (
-                    <span className="block truncate text-xs text-slate-600">{option.party.description}</span>
+                    <span className="block text-xs wrap-anywhere text-slate-600">{option.party.description}</span>
                   )}
                 </span>
               </li>

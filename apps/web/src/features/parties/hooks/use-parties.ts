@@ -13,9 +13,9 @@ export interface UsePartiesOptions {
 const NO_PARTIES: Party[] = [];
 
 /**
- * The picker's list (spec part 2 §7): loaded once the endpoint and the user id are known, and
- * again on reload (after a save, or when the search text is emptied). A picker mounting again
- * (back from a routed edit form) loads it afresh.
+ * The picker's list (docs/product/states-and-transitions.md#party-picker): loaded once the endpoint and the user id are
+ * known, and again on reload (after a save, or when the search text is emptied). A picker mounting again (back from a
+ * routed edit form) loads it afresh.
  */
 export function useParties({ endpoint, type, userId, params }: UsePartiesOptions) {
   const query = useQuery({

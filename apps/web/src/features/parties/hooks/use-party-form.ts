@@ -13,7 +13,7 @@ export interface PartyFormRenderProps {
 }
 
 /**
- * Routed mode (spec part 2 §2): create and edit forms on their own routes instead of a modal.
+ * Routed mode (docs/product/editor.md#the-party-picker): create and edit forms on their own routes instead of a modal.
  * Either may be given alone; the other then uses the modal.
  */
 export interface PartyPickerLinks {
@@ -49,7 +49,7 @@ function routedForm(
 }
 
 /**
- * The picker's create and edit forms (spec part 2 §2, §4): 'Add new {type}' and Edit open the
+ * The picker's create and edit forms (docs/product/editor.md#the-party-picker): 'Add new {type}' and Edit open the
  * page's form in a modal, or go to its route when the page gives links; a saved party becomes the
  * chosen one and the list is loaded again.
  */
@@ -98,8 +98,8 @@ export function usePartyForm({
     [createPath, editPrefix, partyId, renderForm, type, chosen, navigate],
   );
 
-  // Routed mode: the create route, or the edit shape with a known id, opens the form (spec part 2 §2),
-  // once per visit of that path (the list reloading after the save must not open it again).
+  // Routed mode: the create route, or the edit shape with a known id, opens the form, once per
+  // visit of that path (the list reloading after the save must not open it again).
   const [routeHandled, setRouteHandled] = useState<string | null>(null);
   if (renderForm && routeHandled !== pathname) {
     const routed = routedForm(pathname, createPath, editPrefix, parties);
@@ -114,7 +114,7 @@ export function usePartyForm({
   const formIsRouted = form?.routed === true;
   const closeForm = useCallback(() => {
     setForm(null);
-    // Routed mode: closing the form leaves its route (spec part 2 §2).
+    // Routed mode: closing the form leaves its route (docs/product/clients-and-businesses.md#the-clients-page).
     if (formIsRouted) navigate(-1);
   }, [formIsRouted, navigate]);
 

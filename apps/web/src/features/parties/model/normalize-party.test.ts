@@ -12,8 +12,8 @@ import {
 } from './normalize-party';
 
 describe('normalizeParty and the list reader', () => {
-  it("reads the spec's alternative field names and list keys", () => {
-    // The alternative names (spec part 2 §3) as another endpoint might answer them.
+  it('reads the alternative field names and list keys', () => {
+    // The alternative names (docs/product/entities.md#party) as another endpoint might answer them.
     const vendor = normalizeParty(
       {
         _id: 17,

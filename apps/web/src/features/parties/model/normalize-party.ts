@@ -1,9 +1,12 @@
 import { initials } from '../../../lib/initials';
 
-/** The kinds of party the picker lists (spec part 2 §2 'Party picker'). */
+/** The kinds of party the picker lists (docs/product/entities.md#party). */
 export type PartyType = 'business' | 'client' | 'vendor';
 
-/** A business, client or vendor as the picker reads it, whatever field names its endpoint uses (spec part 2 §3). */
+/**
+ * A business, client or vendor as the picker reads it, whatever field names its endpoint uses
+ * (docs/product/entities.md#party).
+ */
 export interface Party {
   id: string;
   name: string;
@@ -52,7 +55,7 @@ const oneLine = (text: string) =>
     .join(', ');
 
 /**
- * One party from a list answer, with the spec's alternative names accepted (part 2 §3):
+ * One party from a list answer, with the alternative names accepted (docs/product/entities.md#party):
  * id/_id, name/business_name/client_name/vendor_name, email/contact_email,
  * address/business_address, phone/contact_phone, tax_id/tax_number, invoice_count/total_invoices
  * (default 0). Null when the entry is not a record or has no id (it could not be chosen).
@@ -82,7 +85,7 @@ export function normalizeParty(raw: unknown, type: PartyType): Party | null {
 }
 
 /**
- * The list inside a list answer (spec part 2 §7): the first array among businesses, clients,
+ * The list inside a list answer (docs/product/entities.md#party): the first array among businesses, clients,
  * vendors, data, the answer itself, or `{type}s`.
  */
 export function extractPartyList(body: unknown, type: PartyType): unknown[] {
@@ -116,7 +119,10 @@ export function partyListReader(type: PartyType) {
   return { safeParse: (body: unknown) => ({ success: true as const, data: normalizePartyList(body, type) }) };
 }
 
-/** Spec part 2 §5: the loaded list filtered case-insensitively on name, e-mail, description and tax id. */
+/**
+ * The loaded list filtered case-insensitively on name, e-mail, description and tax id
+ * (docs/product/editor.md#the-party-picker).
+ */
 export function filterParties(parties: readonly Party[], text: string): Party[] {
   const needle = text.trim().toLocaleLowerCase();
   if (needle === '') return [...parties];
@@ -146,7 +152,10 @@ export function firstLine(text: string): string {
   return (text.split(/\r\n|\r|\n/)[0] ?? '').trim();
 }
 
-/** The last line of the text, trimmed: what the suggestion search looks for (spec part 1 §4). */
+/**
+ * The last line of the text, trimmed: what the suggestion search looks for
+ * (docs/product/states-and-transitions.md#party-picker).
+ */
 export function lastLine(text: string): string {
   const lines = text.split(/\r\n|\r|\n/);
   return (lines[lines.length - 1] ?? '').trim();

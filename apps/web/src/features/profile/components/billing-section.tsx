@@ -1,6 +1,9 @@
 import { ReceiptText } from 'lucide-react';
 
-/** Settings > Billing (spec part 2 §2): the plan and an empty history; upgrade and payment methods are hidden. */
+/**
+ * Settings > Billing (docs/product/settings.md#billing): the plan and an empty history; upgrade and payment methods are
+ * hidden.
+ */
 export function BillingSection() {
   return (
     <section aria-labelledby="billing-heading" className="space-y-5">

@@ -101,7 +101,7 @@ export interface ChangePasswordDialogProps {
   onBusyChange: (busy: boolean) => void;
 }
 
-/** Change Password (spec part 2 §2, §5): current, new and confirmation. */
+/** Change Password (docs/product/settings.md#change-password): current, new and confirmation. */
 export function ChangePasswordDialog({ email, open, onOpenChange, busy, onBusyChange }: ChangePasswordDialogProps) {
   return (
     <Dialog

@@ -42,7 +42,7 @@ function Actions({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
   );
 }
 
-/** An account with a password confirms with it (spec part 2 §5). */
+/** An account with a password confirms with it (docs/product/settings.md#delete-account). */
 function PasswordConfirmation(props: FormProps) {
   const {
     register,
@@ -102,7 +102,7 @@ export interface DeleteAccountDialogProps {
   onDeleted: () => void;
 }
 
-/** Delete Account (spec part 2 §2, §5): everything goes, in one transaction on the server. */
+/** Delete Account (docs/product/settings.md#delete-account): everything goes, in one transaction on the server. */
 export function DeleteAccountDialog({
   open,
   onOpenChange,

@@ -85,7 +85,7 @@ export interface ProfileSectionProps {
 }
 
 /**
- * Settings > Profile (spec part 2 §2): names, the read-only e-mail, the local e-mail notifications
+ * Settings > Profile (docs/product/settings.md#profile): names, the read-only e-mail, the local e-mail notifications
  * toggle, Change Password and Delete Account.
  */
 export function ProfileSection({ user, onUserUpdated, onAccountDeleted }: ProfileSectionProps) {
@@ -102,8 +102,8 @@ export function ProfileSection({ user, onUserUpdated, onAccountDeleted }: Profil
         <div className="mb-5 flex items-center gap-4">
           <Avatar name={fullName} src={user.profile_picture_url} className="h-14 w-14 text-base" />
           <div className="min-w-0">
-            <p className="truncate font-semibold text-slate-900">{fullName}</p>
-            <p className="truncate text-sm text-slate-600">{user.email}</p>
+            <p className="font-semibold wrap-anywhere text-slate-900">{fullName}</p>
+            <p className="text-sm wrap-anywhere text-slate-600">{user.email}</p>
           </div>
         </div>
         <NameForm key={user.id} user={user} onUserUpdated={onUserUpdated} />

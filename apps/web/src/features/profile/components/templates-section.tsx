@@ -10,7 +10,9 @@ const TEMPLATES: { id: TemplateId; name: string; description: string }[] = [
   { id: 'minimal', name: 'Minimal', description: 'Black on white with nothing but the figures.' },
 ];
 
-/** The only template the PDF engine draws today; the others are announced (spec part 2 §2). */
+/**
+ * The only template the PDF engine draws today; the others are announced (docs/product/settings.md#invoice-templates).
+ */
 export const DEFAULT_TEMPLATE: TemplateId = 'modern';
 
 /** A small drawing of each layout; decorative. */

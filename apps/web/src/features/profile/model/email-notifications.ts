@@ -1,6 +1,9 @@
 import { useCallback, useState } from 'react';
 
-/** The e-mail notifications toggle is local only (spec part 2 §2): this browser remembers it, on by default. */
+/**
+ * The e-mail notifications toggle is local only (docs/product/settings.md#e-mail-notifications): this browser remembers
+ * it, on by default.
+ */
 export const EMAIL_NOTIFICATIONS_KEY = 'emailNotifications';
 
 function read(): boolean {

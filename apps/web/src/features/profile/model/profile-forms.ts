@@ -8,7 +8,7 @@ export const profileFormSchema = updateProfileBodySchema.pick({ first_name: true
 export type ProfileFormInput = z.input<typeof profileFormSchema>;
 export type ProfileFormValues = z.output<typeof profileFormSchema>;
 
-/** Delete Account for an account with a password (spec part 2 §5). */
+/** Delete Account for an account with a password (docs/product/settings.md#delete-account). */
 export const deleteWithPasswordSchema = z.object({
   password: existingPasswordSchema(USER_MESSAGES.deletePasswordRequired),
 });

@@ -9,7 +9,7 @@ export interface SupportRequest {
   userId: string;
 }
 
-/** POST /api/support (spec part 1 §7). */
+/** POST /api/support (docs/product/api.md#post-apisupport). */
 export function sendSupportRequest(body: SupportRequest) {
   return apiJson('/api/support', { method: 'POST', body, schema: supportResponseSchema });
 }

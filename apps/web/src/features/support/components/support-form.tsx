@@ -27,9 +27,8 @@ export interface SupportUser {
 const numbers = new Intl.NumberFormat('en-US');
 
 /**
- * /support (spec part 1 §2): issue type and details, sent with the user's name and e-mail. The
- * button stays disabled until both are filled in; the answer is a thank-you screen or an error
- * above the button.
+ * /support (docs/product/support.md#the-support-form): issue type and details, sent with the user's name and e-mail.
+ * The button stays disabled until both are filled in; the answer is a thank-you screen or an error above the button.
  */
 export function SupportForm({ user }: { user: SupportUser }) {
   const typeId = useId();

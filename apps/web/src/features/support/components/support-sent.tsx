@@ -2,7 +2,10 @@ import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 
-/** The thank-you screen (spec part 1 §2). Focus moves to its heading so screen readers announce it. */
+/**
+ * The thank-you screen (docs/product/support.md#the-support-form). Focus moves to its heading so screen readers
+ * announce it.
+ */
 export function SupportSent({ firstName, email }: { firstName: string; email: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);

@@ -1,6 +1,9 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 
-/** The width of an element in CSS pixels, kept up to date, so a drawing can use real pixel sizes (text stays readable). */
+/**
+ * The width of an element in CSS pixels, kept up to date: a drawing uses real pixel sizes (text stays
+ * readable), and a list chooses a table or cards by the room it has, not by the window's width.
+ */
 export function useElementWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState(0);

@@ -1,0 +1,28 @@
+import type { JobPayloads } from '../src/plugins/jobs';
+import type { TestApp } from './app';
+import { waitFor } from './wait-for';
+
+/**
+ * Sends a job through the app's queue and waits until the queue has nothing left to do (a job may
+ * queue follow-ups, as the logo sweep does with a full batch); throws if one of them failed.
+ */
+export async function runQueue<N extends keyof JobPayloads & string>(
+  t: TestApp,
+  name: N,
+  payload: JobPayloads[N],
+): Promise<void> {
+  const since = await t.pool.query<{ now: Date }>('select now()');
+  await t.app.jobs.send(name, payload);
+  const outstanding = async () => {
+    const { rows } = await t.pool.query<{ open: number; failed: number }>(
+      `select count(*) filter (where state < 'completed')::int as open,
+              count(*) filter (where state = 'failed')::int as failed
+         from pgboss.job where name = $1 and created_on >= $2`,
+      [name, since.rows[0]!.now],
+    );
+    return rows[0]!;
+  };
+  await waitFor(async () => (await outstanding()).open === 0, 30_000);
+  const { failed } = await outstanding();
+  if (failed > 0) throw new Error(`${failed} ${name} job(s) failed`);
+}
