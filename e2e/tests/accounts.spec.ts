@@ -276,9 +276,14 @@ test.describe('desktop', { tag: '@desktop' }, () => {
     await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Businesses', exact: true })).toBeVisible();
     await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'No businesses added yet' })).toBeVisible();
 
+    // Opened directly (as in a new tab: nothing of this site before it), Back has nothing of ours to
+    // return to and goes to /new. After an address typed on another of its pages, Back is that page.
+    await page.goto('about:blank');
     await page.goto('/settings?section=unknown');
     await expect(tabs.getByRole('tab', { name: 'Profile Settings' })).toHaveAttribute('aria-selected', 'true');
-    // Opened directly: Back has nothing of ours to return to and goes to /new.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/new$/);
+    await page.goto('/settings');
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page).toHaveURL(/\/new$/);
   });

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from 'sonner';
 import { useAuthModal } from '../features/auth/hooks/use-auth-modal';
 import { useSession } from '../features/auth/hooks/use-session';
+import { replayCarriedToasts } from '../lib/in-app-history';
 
 const AuthModal = lazy(() => import('../features/auth/components/auth-modal').then((m) => ({ default: m.AuthModal })));
 
@@ -24,7 +25,18 @@ const TOAST_TOP = 'calc(4rem + 1px + 0.75rem)';
 /** Above every page: nothing renders until the auth state is known (docs/product/states-and-transitions.md#session). */
 export function RootLayout() {
   const session = useSession();
-  if (session.status === 'loading') return null;
+  const ready = session.status !== 'loading';
+  // A routed form that went back to an earlier page load sent its toast along (lib/in-app-history.ts).
+  useEffect(() => {
+    if (!ready) return;
+    replayCarriedToasts();
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) replayCarriedToasts();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [ready]);
+  if (!ready) return null;
   return (
     <>
       <Outlet />

@@ -81,15 +81,15 @@ export type InvoiceListRow = Pick<InvoiceRow, keyof typeof listColumns>;
 export const owned = (userId: string) => eq(invoices.userId, userId);
 
 /** The detail read, a named prepared statement (parsed and planned once per connection). */
-function prepareById(db: Database) {
+function prepareById(db: DbExecutor) {
   return db
     .select(invoiceColumns)
     .from(invoices)
     .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id'))))
     .prepare('invoices_by_id');
 }
-const preparedById = new WeakMap<Database, ReturnType<typeof prepareById>>();
-function byId(db: Database) {
+const preparedById = new WeakMap<DbExecutor, ReturnType<typeof prepareById>>();
+function byId(db: DbExecutor) {
   let statement = preparedById.get(db);
   if (!statement) {
     statement = prepareById(db);
@@ -98,7 +98,7 @@ function byId(db: Database) {
   return statement;
 }
 
-export async function findInvoice(db: Database, userId: string, id: string): Promise<InvoiceRow | null> {
+export async function findInvoice(db: DbExecutor, userId: string, id: string): Promise<InvoiceRow | null> {
   const [row] = await byId(db).execute({ userId, id });
   return (row as InvoiceRow | undefined) ?? null;
 }

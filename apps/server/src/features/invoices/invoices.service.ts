@@ -94,7 +94,11 @@ export async function getInvoicePdfSource(db: Database, userId: string, id: stri
   return toPdfSource(row);
 }
 
-export async function getInvoiceRow(db: Database, userId: string, id: string): Promise<InvoiceRow> {
+/**
+ * Also the answer of a save, read in the saving transaction: a read after the commit needs a second
+ * connection, and under pool pressure could answer 503 for a save that committed.
+ */
+export async function getInvoiceRow(db: DbExecutor, userId: string, id: string): Promise<InvoiceRow> {
   const row = await findInvoice(db, userId, id);
   if (!row) throw notFound(INVOICE_MESSAGES.notFound);
   return row;
@@ -241,9 +245,9 @@ export async function createInvoice(
   const requestSha256 = idempotencyKey ? createHash('sha256').update(JSON.stringify(body)).digest('hex') : '';
   const { columns, items } = prepareInvoice(body);
   const status = body.status ?? 'draft';
-  let id: string;
+  let row: InvoiceRow;
   try {
-    id = await db.transaction(async (tx) => {
+    row = await db.transaction(async (tx) => {
       await checkReferences(tx, userId, { clientId: body.client_id, businessId: body.business_id });
       const invoiceId = await insertInvoice(tx, userId, {
         ...columns,
@@ -254,7 +258,7 @@ export async function createInvoice(
       await insertItems(tx, userId, invoiceId, items);
       await insertNotification(tx, invoiceCreatedNotification(userId, { ...columns, id: invoiceId }));
       if (idempotencyKey) await insertSaveKey(tx, { userId, key: idempotencyKey, requestSha256, invoiceId });
-      return invoiceId;
+      return getInvoiceRow(tx, userId, invoiceId);
     });
   } catch (error) {
     // A key used before is not looked up first (a round trip on every save): sent again, the save
@@ -266,7 +270,7 @@ export async function createInvoice(
     }
     throw saveError(error, columns.invoiceNumber);
   }
-  return { invoice: toInvoice(await getInvoiceRow(db, userId, id)), replayed: false };
+  return { invoice: toInvoice(row), replayed: false };
 }
 
 /**
@@ -281,28 +285,35 @@ export async function replaceInvoice(
 ): Promise<Invoice> {
   const { columns, items } = prepareInvoice(body);
   try {
-    await db.transaction(async (tx) => {
-      const current = await lockInvoice(tx, userId, id);
-      if (!current) throw notFound(INVOICE_MESSAGES.notFound);
-      await checkReferences(tx, userId, { clientId: body.client_id, businessId: body.business_id });
-      await updateInvoice(tx, userId, id, {
-        ...columns,
-        ...(body.status ? { status: body.status } : {}),
-        ...(body.client_id !== undefined ? { clientId: body.client_id } : {}),
-        ...(body.business_id !== undefined ? { businessId: body.business_id } : {}),
-      });
-      await replaceItems(tx, userId, id, items);
-      if (body.status && body.status !== current.status) {
-        await insertNotification(
-          tx,
-          invoiceStatusNotification(userId, { id, invoiceNumber: columns.invoiceNumber }, current.status, body.status),
-        );
-      }
-    });
+    return toInvoice(
+      await db.transaction(async (tx) => {
+        const current = await lockInvoice(tx, userId, id);
+        if (!current) throw notFound(INVOICE_MESSAGES.notFound);
+        await checkReferences(tx, userId, { clientId: body.client_id, businessId: body.business_id });
+        await updateInvoice(tx, userId, id, {
+          ...columns,
+          ...(body.status ? { status: body.status } : {}),
+          ...(body.client_id !== undefined ? { clientId: body.client_id } : {}),
+          ...(body.business_id !== undefined ? { businessId: body.business_id } : {}),
+        });
+        await replaceItems(tx, userId, id, items);
+        if (body.status && body.status !== current.status) {
+          await insertNotification(
+            tx,
+            invoiceStatusNotification(
+              userId,
+              { id, invoiceNumber: columns.invoiceNumber },
+              current.status,
+              body.status,
+            ),
+          );
+        }
+        return getInvoiceRow(tx, userId, id);
+      }),
+    );
   } catch (error) {
     throw saveError(error, columns.invoiceNumber);
   }
-  return toInvoice(await getInvoiceRow(db, userId, id));
 }
 
 /** PUT /api/invoices/{id}/status: any of the four, from any status; a notification when it changes. */
@@ -312,17 +323,19 @@ export async function setInvoiceStatus(
   id: string,
   status: InvoiceStatus,
 ): Promise<Invoice> {
-  await db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const current = await lockInvoice(tx, userId, id);
     if (!current) throw notFound(INVOICE_MESSAGES.notFound);
-    if (current.status === status) return;
-    await updateInvoice(tx, userId, id, { status });
-    await insertNotification(
-      tx,
-      invoiceStatusNotification(userId, { id, invoiceNumber: current.invoiceNumber }, current.status, status),
-    );
+    if (current.status !== status) {
+      await updateInvoice(tx, userId, id, { status });
+      await insertNotification(
+        tx,
+        invoiceStatusNotification(userId, { id, invoiceNumber: current.invoiceNumber }, current.status, status),
+      );
+    }
+    return getInvoiceRow(tx, userId, id);
   });
-  return toInvoice(await getInvoiceRow(db, userId, id));
+  return toInvoice(row);
 }
 
 export async function removeInvoice(db: Database, userId: string, id: string): Promise<void> {

@@ -7,6 +7,7 @@ import { ClientsPage } from '../../features/clients/components/clients-page';
 import { useClient } from '../../features/clients/hooks/client-queries';
 import { CLIENT_TOASTS } from '../../features/clients/model/client-form';
 import { ApiError, failureMessage } from '../../lib/api-client';
+import { goBack, hasInAppHistory } from '../../lib/in-app-history';
 import { useIsMobile } from '../../lib/use-media-query';
 
 /** 10 clients a page, 5 under 768 px (docs/product/messages-and-limits.md#lists-and-pages). */
@@ -53,9 +54,9 @@ export function ClientsRoute() {
     [setParams],
   );
 
-  /** Routed mode: back one step when the user came from inside the app, else the plain list. */
+  /** Routed mode: back one step when the user came from a page of this site, else the plain list. */
   const leaveRoutedModal = useCallback(() => {
-    if ((window.history.state as { idx?: number } | null)?.idx) void navigate(-1);
+    if (hasInAppHistory()) goBack(navigate);
     else void navigate('/clients', { replace: true });
   }, [navigate]);
 

@@ -2,12 +2,13 @@ import { ArrowLeft, Clock, Mail } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { SUPPORT_EMAIL } from '../../lib/external-links';
+import { hasInAppHistory } from '../../lib/in-app-history';
 
 /** The placeholder behind /{name} (docs/product/shell.md#coming-soon-page): a way to reach us and a way back. */
 export function ComingSoonRoute() {
   const navigate = useNavigate();
-  // React Router numbers its history entries; at 0 there is nothing of ours to go back to.
-  const goBack = () => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/new'));
+  // Back to the previous page of this site in this tab; /new when there is none.
+  const goBack = () => (hasInAppHistory() ? navigate(-1) : navigate('/new'));
 
   return (
     <div className="flex min-h-[60vh] items-center justify-center px-4 py-16">

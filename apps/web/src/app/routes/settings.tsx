@@ -10,6 +10,7 @@ import { BillingSection } from '../../features/profile/components/billing-sectio
 import { ProfileSection } from '../../features/profile/components/profile-section';
 import { TemplatesSection } from '../../features/profile/components/templates-section';
 import { cn } from '../../lib/cn';
+import { hasInAppHistory } from '../../lib/in-app-history';
 
 type Section = 'profile' | 'templates' | 'business' | 'billing';
 
@@ -37,8 +38,8 @@ export function SettingsRoute() {
   const [params, setParams] = useSearchParams();
   const section = sectionOf(params.get('section'));
 
-  // React Router numbers its history entries; at 0 there is nothing of ours to go back to.
-  const goBack = () => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/new'));
+  // Back to the previous page of this site in this tab; /new when there is none.
+  const goBack = () => (hasInAppHistory() ? navigate(-1) : navigate('/new'));
 
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-8">

@@ -2,7 +2,7 @@ import type { Business } from '@invoicer/domain/api/businesses';
 import { useMutation } from '@tanstack/react-query';
 import { Building2, Plus, WifiOff } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -13,6 +13,8 @@ import { useOnlineStatus } from '../hooks/use-online-status';
 import { failureMessage } from '../../../lib/api-client';
 import { keptCopiesText } from '../../../lib/invoice-count';
 import { BUSINESS_TOASTS } from '../model/business-form';
+import { isRoutedForm } from '../model/routed-form';
+import { goBack, hasInAppHistory } from '../../../lib/in-app-history';
 import { BusinessCard } from './business-card';
 import { BusinessFormDialog } from './business-form-dialog';
 import { queryRoots } from '../../../lib/query-keys';
@@ -60,13 +62,16 @@ function StateMessage({
 /**
  * Settings > Businesses (docs/product/clients-and-businesses.md#the-businesses-section): the grid of the user's
  * businesses with edit and delete, Add Business (refused while offline), empty, failed and offline states. The URL may
- * ask for a modal: ?create=true or ?edit={id} (links to /businesses?create=true and /businesses/{id}).
+ * ask for a modal: ?create=true or ?edit={id} (links to /businesses?create=true and /businesses/{id},
+ * which make it a routed form that goes back one history step once closed).
  */
 export function BusinessesSection() {
   const online = useOnlineStatus();
   useConnectionNotices();
   const list = useBusinessList();
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const routed = isRoutedForm(useLocation().state);
   const [local, setLocal] = useState<{ business: Business | null } | null>(null);
   const [pendingDelete, setPendingDelete] = useState<Business | null>(null);
 
@@ -130,8 +135,14 @@ export function BusinessesSection() {
     dialogBusiness = editing.data;
   }
   const closeDialog = () => {
+    const requested = createRequested || editId !== null;
+    // A routed form (/businesses/{id}, /businesses?create=true) goes back where its link was followed.
+    if (!local && requested && routed && hasInAppHistory()) {
+      goBack(navigate);
+      return;
+    }
     setLocal(null);
-    if (createRequested || editId) clearRequest();
+    if (requested) clearRequest();
   };
 
   const addBusiness = () => setLocal({ business: null });

@@ -33,8 +33,8 @@ import { SelectionBar } from './selection-bar';
 
 /**
  * The narrowest list box the table is drawn in: squeezed to the least it can take (the largest amount,
- * number and client wrapped to a few letters a line), the table is 742 px wide; 880 leaves the number
- * and client room to read. A narrower box (every phone, tablets beside the sidebar up to a 1000 px
+ * number and client wrapped to a few letters a line), the table is 778 px wide with its sort buttons
+ * (742 px without them, as measured in ADR 42); 880 leaves the number and client room to read. A narrower box (every phone, tablets beside the sidebar up to a 1000 px
  * window) shows cards, so no action is ever cut off (docs/decisions/0042-layouts-for-every-width.md).
  */
 export const INVOICE_TABLE_MIN_WIDTH = 880;
