@@ -6,7 +6,7 @@ import { seedInvoice } from './support/invoices';
  * Routed forms go back (issue 14, item 10; docs/product/routes-and-access.md#routed-forms): the
  * client form at /clients/new and /clients/edit/{id}, and the business form behind
  * /businesses?create=true and /businesses/{id}, go back one history step once saved or cancelled
- * (the spec's "back one history step"), and to their own list only when this tab has no page of the
+ * (docs/product/routes-and-access.md#routed-forms), and to their own list only when this tab has no page of the
  * site to go back to.
  */
 

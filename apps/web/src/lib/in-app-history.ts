@@ -9,7 +9,7 @@ function navigationApi(): NavigationLike | undefined {
 
 /**
  * True when Back, in this tab, goes to a page of this site: a routed form then goes back one history
- * step (spec: "In routed mode the app then goes back one history step"), and otherwise to a page of
+ * step, and otherwise to a page of
  * its own (docs/product/routes-and-access.md#routed-forms). The Navigation API knows the entries of
  * this site in this tab, also those of earlier page loads (an address typed while on /invoices);
  * without it, React Router's index of the entries it made itself (history.state.idx) says so.
