@@ -71,6 +71,7 @@ export default defineConfig({
         ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: path.resolve(process.env.WEB_DIST_DIR) } : {}),
         // Every browser test comes from 127.0.0.1: limits high enough that only the rate-limit tests reach them.
         RATE_LIMIT_DOCUMENTS_PER_MINUTE: '1000',
+        RATE_LIMIT_PUBLIC_LINKS_PER_MINUTE: '1000',
         RATE_LIMIT_AUTH_PER_MINUTE: '1000',
         RATE_LIMIT_AUTH_PER_EMAIL: '1000',
         // Google sign-in against the local provider above (plain http is allowed for loopback issuers only).

@@ -1,11 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
+import { extractText } from 'unpdf';
 import { signedInAccount } from './support/accounts';
 import { seriousViolations } from './support/axe';
 
 /**
  * Settings > Businesses and the business modal (issue 5; docs/product/clients-and-businesses.md#the-businesses-section)
  * against the real server: the grid, create, edit, delete with confirmation, empty,
- * failed and offline states with the connection notices, the /businesses links, axe.
+ * failed and offline states with the connection notices, the /businesses links, the bank details of the SEPA
+ * payment QR code (docs/decisions/0047-sepa-payment-qr.md), axe.
  */
 
 interface ApiBusiness {
@@ -235,6 +237,85 @@ test.describe('desktop', { tag: '@desktop' }, () => {
     await expect(toast(page, 'Business not found')).toBeVisible();
     await expect(page).toHaveURL(/\/settings\?section=business$/);
     await expect(editDialog(page)).toBeHidden();
+  });
+
+  test('bank details for the SEPA QR: a bad IBAN refused inline, a good one saved, shown and printed', async ({
+    page,
+  }) => {
+    await signedInAccount(page);
+    await openSection(page);
+    await section(page).getByRole('button', { name: 'Add Your First Business' }).click();
+    const modal = createDialog(page);
+    const bank = modal.getByRole('group', { name: 'Bank details for SEPA QR' });
+    const iban = bank.getByLabel('IBAN', { exact: true });
+    const bic = bank.getByLabel('BIC', { exact: true });
+    await modal.getByLabel('Business name').fill('Euro Studio');
+    await modal.getByLabel('Email').fill('billing@euro.example');
+    await iban.fill('DE89 3704 0044 0532 0130 01');
+    await bic.fill('COBADEF');
+    let posted = false;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/businesses')) posted = true;
+    });
+    await modal.getByRole('button', { name: 'Create Business' }).click();
+    await expect(bank.getByText('IBAN is not valid: check the digits.')).toBeVisible();
+    await expect(bank.getByText('BIC is not valid: a BIC has 8 or 11 letters and digits.')).toBeVisible();
+    await expect(iban).toHaveAttribute('aria-invalid', 'true');
+    await iban.fill('DE89 3704 0044 0532 0130');
+    await modal.getByRole('button', { name: 'Create Business' }).click();
+    await expect(
+      bank.getByText('IBAN is not valid: an IBAN from DE has 22 characters, this one has 20.'),
+    ).toBeVisible();
+    expect(posted).toBe(false);
+
+    await iban.fill('de89 3704 0044 0532 0130 00');
+    await expect(bank.getByText(/IBAN is not valid/)).toBeHidden();
+    await bic.fill('cobadeffxxx');
+    await bank.getByLabel('Account holder').fill('Ada Lovelace');
+    await modal.getByRole('button', { name: 'Create Business' }).click();
+    await expect(toast(page, 'Business "Euro Studio" has been created successfully')).toBeVisible();
+    await expect(modal).toBeHidden();
+    const created = card(page, 'Euro Studio');
+    await expect(created).toContainText('IBAN: DE89 3704 0044 0532 0130 00');
+    await expect(created).toContainText('BIC: COBADEFFXXX');
+
+    await created.getByRole('button', { name: 'Edit Euro Studio' }).click();
+    const edit = editDialog(page);
+    await expect(edit.getByLabel('IBAN', { exact: true })).toHaveValue('DE89 3704 0044 0532 0130 00');
+    await expect(edit.getByLabel('BIC', { exact: true })).toHaveValue('COBADEFFXXX');
+    await expect(edit.getByLabel('Account holder')).toHaveValue('Ada Lovelace');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+
+    // Stored compact; a EUR invoice from the business carries the code in its PDF.
+    const listed = (await (await page.request.get('/api/businesses')).json()) as {
+      businesses: Array<ApiBusiness & { iban: string; bic: string }>;
+    };
+    expect(listed.businesses).toEqual([
+      expect.objectContaining({ name: 'Euro Studio', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' }),
+    ]);
+    const saved = await page.request.post('/api/invoices', {
+      data: {
+        business_id: listed.businesses[0]!.id,
+        currency: 'EUR',
+        data: {
+          from: 'Euro Studio',
+          to: 'A Client',
+          items: [{ id: 'i1', name: 'Work', quantity: 2, unit_cost: 60 }],
+          invoice_number: 'EU-1',
+          issued_date: '2026-01-05',
+          due_date: '2026-01-12',
+          currency: 'EUR',
+        },
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(201);
+    const { id } = (await saved.json()) as { id: string };
+    const pdf = await page.request.get(`/api/invoices/${id}/pdf`);
+    expect(pdf.status()).toBe(200);
+    const { text } = await extractText(new Uint8Array(await pdf.body()), { mergePages: true });
+    expect(text).toContain('Scan to pay with your banking app');
+    expect(text).toContain('Amount: €120.00');
+    expect(text).toContain('Reference: EU-1');
   });
 
   test('axe: the grid, the modal with errors and the confirmation', async ({ page }) => {

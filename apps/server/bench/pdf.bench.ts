@@ -108,7 +108,14 @@ async function renderParsingFontsPerDocument(doc: InvoiceDocument): Promise<Buff
     pdf.on('end', resolve);
   });
   const currencySymbol = getCurrency(doc.currency).symbol;
-  modernTemplate.render({ doc: pdf, invoice: doc, totals: computeTotals(doc), currencySymbol, logo: null });
+  modernTemplate.render({
+    doc: pdf,
+    invoice: doc,
+    totals: computeTotals(doc),
+    currencySymbol,
+    logo: null,
+    payment: null,
+  });
   pdf.end();
   await finished;
   return Buffer.concat(chunks);

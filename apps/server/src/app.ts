@@ -8,6 +8,7 @@ import clientsRoutes from './features/clients/clients.routes';
 import dashboardRoutes from './features/dashboard/dashboard.routes';
 import documentsRoutes from './features/documents/documents.routes';
 import healthRoutes from './features/health/health.routes';
+import invoiceLinksRoutes from './features/invoices/invoices.links.routes';
 import invoicesRoutes from './features/invoices/invoices.routes';
 import logosRoutes from './features/logos/logos.routes';
 import notificationsRoutes from './features/notifications/notifications.routes';
@@ -97,6 +98,12 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
   await app.register(clientsRoutes);
   await app.register(businessesRoutes);
   await app.register(invoicesRoutes, { pdf, perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
+  await app.register(invoiceLinksRoutes, {
+    pdf,
+    publicUrl: config.PUBLIC_URL,
+    viewsPerMinute: config.RATE_LIMIT_PUBLIC_LINKS_PER_MINUTE,
+    documentsPerMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE,
+  });
   await app.register(dashboardRoutes);
   await app.register(notificationsRoutes);
   await app.register(supportRoutes, {

@@ -19,6 +19,8 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** Requests per minute per client address on the public document endpoints. */
   RATE_LIMIT_DOCUMENTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Public invoice links opened (GET /api/public/invoices/{token}) per minute per client address. */
+  RATE_LIMIT_PUBLIC_LINKS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Sign-in and sign-up attempts per minute per client address (also password change and account deletion). */
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /**

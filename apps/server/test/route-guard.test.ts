@@ -22,6 +22,9 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/auth/providers',
   'GET /api/auth/google',
   'GET /api/auth/google/callback',
+  // Public invoice links: the token is the credential (docs/decisions/0046-public-invoice-links-and-activity.md).
+  'GET /api/public/invoices/:token',
+  'GET /api/public/invoices/:token/pdf',
 ]);
 
 interface Registered {

@@ -94,8 +94,10 @@ describe('cross-site requests, security headers and hostile uploads', () => {
   });
 
   it('serves the SPA with a strict Content-Security-Policy, nosniff and no framing', async () => {
-    for (const url of ['/', '/invoices/new', '/settings?tab=profile']) {
+    for (const url of ['/', '/invoices/new', '/settings?tab=profile', `/i/${'A'.repeat(24)}`]) {
       const response = await t.app.inject({ method: 'GET', url });
+      // A public invoice page is never indexed; the product's other pages may be.
+      expect(response.headers['x-robots-tag'], url).toBe(url.startsWith('/i/') ? 'noindex, nofollow' : undefined);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type'], url).toContain('text/html');
       const csp = String(response.headers['content-security-policy']);

@@ -46,6 +46,10 @@ const BROKEN_JSON = json('{"name":');
 const NO_RESOURCE = 'acts only on the signed-in user (no resource of another user to name)';
 const PUBLIC = 'public route: serves anyone, owns nothing per user';
 const NO_INPUT = 'takes no input to malform';
+const PUBLIC_LINK =
+  'a public link opens its invoice for whoever holds the token, by design; the owner turns it off (invoices.links.test.ts)';
+const MALFORMED_TOKEN =
+  'a malformed token answers 404 like an unknown one, so the answer never tells a token apart (invoices.links.test.ts)';
 
 const clientBody = { name: 'Renamed', email: 'renamed@example.com' };
 const businessBody = { name: 'Renamed', email: 'renamed@example.com' };
@@ -286,6 +290,40 @@ const CASES: Record<string, RouteCase> = {
     foreign: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/pdf` }),
     otherUserId: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/pdf?user_id=${a.account.id}` }),
     malformed: () => ({ method: 'GET', url: '/api/invoices/not-a-uuid/pdf' }),
+  },
+  'GET /api/invoices/:id/activity': {
+    foreign: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/activity` }),
+    otherUserId: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/activity?user_id=${a.account.id}` }),
+    malformed: () => ({ method: 'GET', url: '/api/invoices/not-a-uuid/activity' }),
+  },
+  'GET /api/invoices/:id/share': {
+    foreign: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/share` }),
+    otherUserId: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/share?user_id=${a.account.id}` }),
+    malformed: () => ({ method: 'GET', url: '/api/invoices/1%20or%201=1/share' }),
+  },
+  'POST /api/invoices/:id/share': {
+    foreign: ({ a }) => ({ method: 'POST', url: `/api/invoices/${a.invoiceId}/share`, payload: { replace: true } }),
+    otherUserId: ({ a }) => ({
+      method: 'POST',
+      url: `/api/invoices/${a.invoiceId}/share`,
+      payload: { user_id: a.account.id },
+    }),
+    malformed: ({ b }) => ({ method: 'POST', url: `/api/invoices/${b.invoiceId}/share`, payload: { replace: 'yes' } }),
+  },
+  'DELETE /api/invoices/:id/share': {
+    foreign: ({ a }) => ({ method: 'DELETE', url: `/api/invoices/${a.invoiceId}/share` }),
+    otherUserId: ({ a }) => ({ method: 'DELETE', url: `/api/invoices/${a.invoiceId}/share?user_id=${a.account.id}` }),
+    malformed: () => ({ method: 'DELETE', url: '/api/invoices/not-a-uuid/share' }),
+  },
+  'GET /api/public/invoices/:token': {
+    foreign: PUBLIC_LINK,
+    otherUserId: PUBLIC,
+    malformed: MALFORMED_TOKEN,
+  },
+  'GET /api/public/invoices/:token/pdf': {
+    foreign: PUBLIC_LINK,
+    otherUserId: PUBLIC,
+    malformed: MALFORMED_TOKEN,
   },
   'GET /api/dashboard/summary': {
     foreign: NO_RESOURCE,

@@ -14,6 +14,8 @@ export interface OwnedResources {
   invoiceId: string;
   notificationId: string;
   logoUrl: string;
+  /** The token of the invoice's public link. */
+  linkToken: string;
 }
 
 export interface TwoUsers {
@@ -60,6 +62,7 @@ async function ownResources(app: FastifyInstance, pool: pg.Pool, first_name: str
     '/api/invoices',
     savedPayload(account, { logo_url: logoUrl }, { client_id: client.client.id, business_id: business.business.id }),
   );
+  const link = await send('POST', `/api/invoices/${invoice.id}/share`, {});
   // Creating a client notifies its owner: that notification is the one B must not reach.
   const { rows } = await pool.query<{ id: string }>(
     'select id from notifications where user_id = $1 order by created_at limit 1',
@@ -73,10 +76,11 @@ async function ownResources(app: FastifyInstance, pool: pg.Pool, first_name: str
     invoiceId: invoice.id,
     notificationId: rows[0]!.id,
     logoUrl,
+    linkToken: link.token,
   };
 }
 
-/** Users A and B, each with a client, a business, an invoice (using both and a logo) and a notification. */
+/** Users A and B, each with a client, a business, an invoice (using both and a logo, with a public link) and a notification. */
 export async function twoUsers(app: FastifyInstance, pool: pg.Pool): Promise<TwoUsers> {
   return { a: await ownResources(app, pool, 'Alice'), b: await ownResources(app, pool, 'Bob') };
 }

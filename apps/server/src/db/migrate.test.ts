@@ -44,7 +44,9 @@ describe('runMigrations', () => {
     expect(tables.rows.map((row) => row.table_name)).toEqual([
       'businesses',
       'clients',
+      'invoice_activity',
       'invoice_items',
+      'invoice_links',
       'invoice_save_keys',
       'invoice_stats',
       'invoices',

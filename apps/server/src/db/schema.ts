@@ -120,13 +120,29 @@ function partyIndexes(
   ];
 }
 
-export const businesses = pgTable('businesses', { ...partyColumns(), logoUrl: text('logo_url') }, (t) => [
-  ...partyIndexes('businesses', t),
-  // The guest-logo sweep asks whether any business still uses an uploaded logo.
-  index('businesses_logo_url_idx')
-    .on(t.logoUrl)
-    .where(sql`${t.logoUrl} is not null`),
-]);
+export const businesses = pgTable(
+  'businesses',
+  {
+    ...partyColumns(),
+    logoUrl: text('logo_url'),
+    // The bank account a SEPA payment QR code names (docs/decisions/0047-sepa-payment-qr.md): compact,
+    // upper case, checked by the domain (mod 97 for the IBAN); '' when none.
+    iban: text('iban').notNull().default(''),
+    bic: text('bic').notNull().default(''),
+    accountHolder: text('account_holder').notNull().default(''),
+  },
+  (t) => [
+    ...partyIndexes('businesses', t),
+    // The guest-logo sweep asks whether any business still uses an uploaded logo.
+    index('businesses_logo_url_idx')
+      .on(t.logoUrl)
+      .where(sql`${t.logoUrl} is not null`),
+    // The shapes the domain stores, so no other writer can leave a spaced or lower-case code behind.
+    check('businesses_iban_shape', sql`${t.iban} ~ '^([A-Z]{2}[0-9]{2}[A-Z0-9]{11,30})?$'`),
+    check('businesses_bic_shape', sql`${t.bic} ~ '^([A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?)?$'`),
+    check('businesses_account_holder_length', sql`char_length(${t.accountHolder}) <= 70`),
+  ],
+);
 
 export const clients = pgTable('clients', partyColumns(), (t) => partyIndexes('clients', t));
 
@@ -305,6 +321,74 @@ export const invoiceItems = pgTable(
   ],
 );
 
+/**
+ * The public link of an invoice and the views it had (docs/decisions/0046-public-invoice-links-and-activity.md): one
+ * row per invoice that was ever shared. The token itself is never stored in the clear: `token_hash` (SHA-256, hex)
+ * finds the row of a link that is opened, `token_sealed` (AES-256-GCM under the `public-links` server secret) lets
+ * the owner be shown the same link again. Turning the link off clears the three link columns; the view counts stay,
+ * as they belong to the invoice, not to one link.
+ */
+export const invoiceLinks = pgTable(
+  'invoice_links',
+  {
+    invoiceId: uuid('invoice_id')
+      .primaryKey()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash'),
+    tokenSealed: bytea('token_sealed'),
+    /** When the link now on was made; null while the invoice has no link. */
+    linkCreatedAt: timestamp('link_created_at', { withTimezone: true }),
+    firstViewedAt: timestamp('first_viewed_at', { withTimezone: true }),
+    lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }),
+    viewCount: integer('view_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoice_links_token_hash_key').on(t.tokenHash),
+    index('invoice_links_user_idx').on(t.userId),
+    check(
+      'invoice_links_token_check',
+      sql`(${t.tokenHash} is null) = (${t.tokenSealed} is null) and (${t.tokenHash} is null) = (${t.linkCreatedAt} is null)`,
+    ),
+    check('invoice_links_views_check', sql`${t.viewCount} >= 0`),
+  ],
+);
+
+/**
+ * What happened to an invoice, newest first on its page (docs/product/public-links-and-activity.md#activity):
+ * written only through src/shared/activity.ts, in the transaction of the event it records. `user_id` is the
+ * invoice's owner (also for a view by a guest); `data` holds what the sentence needs (kind by kind in that module).
+ * A bigserial id, so entries written in one transaction (same created_at) keep the order they were written in.
+ */
+export const invoiceActivity = pgTable(
+  'invoice_activity',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    data: jsonb('data').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The page's order (newest first, id breaking ties) straight from the index. NULLS FIRST is what
+    // ORDER BY ... DESC means; the planner cannot use a NULLS LAST index for it.
+    index('invoice_activity_invoice_created_idx').on(
+      t.invoiceId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('invoice_activity_user_idx').on(t.userId),
+  ],
+);
+
 export const notifications = pgTable(
   'notifications',
   {
@@ -418,7 +502,8 @@ export const rateLimits = pgTable('rate_limits', {
 /**
  * Secrets the server makes for itself and every process shares (state lives only in PostgreSQL):
  * created by the first process that needs one, read by the others. `device-cookie` signs the
- * sign-in device cookies (ADR 0013). Deleting a row and restarting the servers rotates it.
+ * sign-in device cookies (ADR 0013), `public-links` seals invoice link tokens (ADR 0046). Deleting a row and
+ * restarting the servers rotates it.
  */
 export const serverSecrets = pgTable('server_secrets', {
   name: text('name').primaryKey(),

@@ -1,3 +1,4 @@
+import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import { invoiceDocumentInputSchema, type InvoiceDocument, type LogoRef } from '@invoicer/domain/invoice-document';
 import secureJsonParse from 'secure-json-parse';
 import { validateWithSchema } from '../plugins/errors';
@@ -29,12 +30,15 @@ export interface InspectedInvoice {
 /**
  * A stored invoice whose items are still the JSON text the database wrote, in the shape of
  * InvoiceDocument['items'] (`document.items` is left empty): a PDF thread parses them.
- * `large` comes from the database's counts (large-document.ts, isLargeWeight).
+ * `large` comes from the database's counts (large-document.ts, isLargeWeight). `transfer` is the
+ * SEPA payment its QR code asks for, read on the event loop from the invoice's business (a small
+ * lookup, docs/decisions/0047-sepa-payment-qr.md); the engine gets it as a render option.
  */
 export interface InvoiceWithJsonItems {
   document: InvoiceDocument;
   itemsJson: string;
   large: boolean;
+  transfer: EpcCreditTransfer | null;
 }
 
 /** A refusal as data (errors lose their class crossing threads): the 400 envelope's message and field messages. */

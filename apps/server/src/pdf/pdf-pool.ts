@@ -1,3 +1,4 @@
+import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -36,6 +37,8 @@ export interface PdfPoolOptions {
 export interface PdfRenderOptions {
   template?: TemplateName;
   logo?: { bytes: Uint8Array } | null;
+  /** The SEPA transfer to print as an EPC QR code (render-invoice-pdf.ts); none when absent. */
+  transfer?: EpcCreditTransfer | null;
   /**
    * Whose work this is, for fair queueing (fair-scheduler.ts): `user:<id>` for a signed-in user,
    * `ip:<address>` for a guest (renderClient()). Work without a client shares one queue.
@@ -272,6 +275,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
           invoice: source(invoice),
           template: renderOptions.template,
           logo: renderOptions.logo?.bytes ?? null,
+          transfer: renderOptions.transfer ?? null,
         },
         renderOptions,
         isLargeDocument(invoice),
@@ -286,6 +290,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
           invoice: source(invoice),
           template: previewOptions.template,
           logo: previewOptions.logo?.bytes ?? null,
+          transfer: previewOptions.transfer ?? null,
           page: previewOptions.page,
           dpi: previewOptions.dpi,
         },

@@ -1,3 +1,4 @@
+import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import type { InvoiceDocument, LogoRef } from '@invoicer/domain/invoice-document';
 import { setPriority } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
@@ -28,12 +29,19 @@ export type TaskInvoice = InvoiceDocument | { json: Uint8Array } | { document: I
 
 export type PdfTask =
   | { kind: 'inspect'; invoice: { json: Uint8Array } }
-  | { kind: 'pdf'; invoice: TaskInvoice; template?: TemplateName; logo: Uint8Array | null }
+  | {
+      kind: 'pdf';
+      invoice: TaskInvoice;
+      template?: TemplateName;
+      logo: Uint8Array | null;
+      transfer?: EpcCreditTransfer | null;
+    }
   | {
       kind: 'preview';
       invoice: TaskInvoice;
       template?: TemplateName;
       logo: Uint8Array | null;
+      transfer?: EpcCreditTransfer | null;
       page: number;
       dpi?: number;
     };
@@ -139,6 +147,7 @@ export default async function runPdfTask(task: PdfTask): Promise<PdfTaskResult |
   const pdf = await renderInvoicePdf(invoice, {
     template: task.template,
     logo: task.logo ? { bytes: task.logo } : null,
+    transfer: task.transfer ?? null,
   });
   if (task.kind === 'pdf')
     return move(new Transfer({ ok: true, kind: 'pdf', pdf, ...memory() }, [pdf.buffer as ArrayBuffer])) as Transfer;

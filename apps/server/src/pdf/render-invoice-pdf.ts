@@ -1,8 +1,10 @@
 import { getCurrency } from '@invoicer/domain/currencies';
+import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { computeTotals } from '@invoicer/domain/totals';
 import PDFDocument from 'pdfkit';
 import { acquireInvoiceFonts, sharedLayoutCache } from './invoice-fonts';
+import { paymentQrModules } from './payment-qr';
 import { prepareLogo } from './prepare-logo';
 import { DEFAULT_TEMPLATE, getTemplate, type TemplateName } from './templates/template-registry';
 
@@ -11,6 +13,11 @@ export interface RenderInvoicePdfOptions {
   template?: TemplateName;
   /** Logo bytes (PNG or JPEG; WebP and GIF work too), already fetched by the caller. Bytes that do not decode are left out. */
   logo?: { bytes: Uint8Array } | null;
+  /**
+   * The SEPA credit transfer to print as an EPC QR code beside the payment details (a stored EUR
+   * invoice from a business with an IBAN: docs/decisions/0047-sepa-payment-qr.md); none when absent.
+   */
+  transfer?: EpcCreditTransfer | null;
 }
 
 export const PDF_PRODUCER = 'Invoicer';
@@ -67,6 +74,7 @@ export async function renderInvoicePdf(
     totals: computeTotals(invoice),
     currencySymbol: getCurrency(invoice.currency).symbol,
     logo,
+    payment: options.transfer ? { transfer: options.transfer, qr: paymentQrModules(options.transfer) } : null,
   });
   doc.end();
   await finished;

@@ -10,7 +10,8 @@ import type pg from 'pg';
  * the stored one, then keeps it in memory. Deleting a row and restarting the servers rotates that secret.
  */
 
-export type SecretName = 'device-cookie';
+/** `device-cookie` signs sign-in device cookies (ADR 0013); `public-links` seals invoice link tokens (ADR 0046). */
+export type SecretName = 'device-cookie' | 'public-links';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +46,7 @@ export default fp<{ pool: pg.Pool }>(
     // writes it; if the database is unreachable now, the first use makes it instead.
     app.addHook('onReady', async () => {
       await app.serverSecret('device-cookie').catch(() => undefined);
+      await app.serverSecret('public-links').catch(() => undefined);
     });
   },
   { name: 'server-secrets', dependencies: ['database'] },

@@ -31,7 +31,12 @@ export default fp<{ distDir: string }>(
         (request.method === 'GET' || request.method === 'HEAD') &&
         !request.url.startsWith('/api/') &&
         !path.extname(request.url.split('?')[0] ?? '');
-      if (isPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      if (isPage) {
+        // A public invoice page (/i/{token}) is never indexed, whatever a search engine makes of the SPA's own
+        // meta tag (docs/product/public-links-and-activity.md#the-public-page).
+        if (request.url.startsWith('/i/')) reply.header('X-Robots-Tag', 'noindex, nofollow');
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      }
       return reply
         .code(404)
         .send({ success: false, error: `Not found: ${request.method} ${request.url.split('?')[0]}` });

@@ -4,7 +4,7 @@ import type { DbExecutor } from '../plugins/database';
 
 /**
  * Every notification the product records, and the one way to record it. The features that report
- * an event (accounts, invoices, clients, businesses, support) write here; the notifications feature
+ * an event (accounts, invoices and their links, clients, businesses, support) write here; the notifications feature
  * reads what they wrote. Each text is here so the page's wording is seen and changed in one place.
  */
 
@@ -59,6 +59,19 @@ export const invoiceStatusNotification = (
   type: STATUS_NOTIFICATION_TYPE[to],
   title: `Invoice ${invoice.invoiceNumber} marked as ${to}`,
   message: `Invoice ${invoice.invoiceNumber} changed from ${statusLabel(from)} to ${statusLabel(to)}.`,
+  relatedEntityType: 'invoice',
+  relatedEntityId: invoice.id,
+});
+
+/** The first time someone other than the owner opens the invoice's public link (docs/product/public-links-and-activity.md#views). */
+export const invoiceViewedNotification = (
+  userId: string,
+  invoice: { id: string; invoiceNumber: string },
+): NewNotification => ({
+  userId,
+  type: 'info',
+  title: `Invoice ${invoice.invoiceNumber} was viewed`,
+  message: `Invoice ${invoice.invoiceNumber} was opened from its public link for the first time.`,
   relatedEntityType: 'invoice',
   relatedEntityId: invoice.id,
 });

@@ -34,6 +34,10 @@ export const routes: RouteObject[] = [
         ...page(() => import('./routes/auth-callback').then((m) => ({ default: m.AuthCallbackRoute }))),
       },
       {
+        path: '/i/:token',
+        ...page(() => import('./routes/public-invoice').then((m) => ({ default: m.PublicInvoiceRoute }))),
+      },
+      {
         element: <AppShell />,
         children: [
           {

@@ -9,8 +9,8 @@ import { Button } from './ui/button';
 import { Dialog } from './ui/dialog';
 import { TextAreaField, TextField } from './ui/text-field';
 
-/** The fields a client or a business has; each form shows some of them. */
-export type PartyFieldName = 'name' | 'email' | 'phone' | 'address' | 'tax_id';
+/** The fields a client or a business has; each form shows some of them (the bank account: businesses only). */
+export type PartyFieldName = 'name' | 'email' | 'phone' | 'address' | 'tax_id' | 'iban' | 'bic' | 'account_holder';
 
 export interface PartyFieldSpec<Name extends PartyFieldName> {
   name: Name;
@@ -20,6 +20,10 @@ export interface PartyFieldSpec<Name extends PartyFieldName> {
   autoComplete?: string;
   /** A text area (the address). */
   multiline?: boolean;
+  /** A line of help under the field. */
+  hint?: string;
+  /** Consecutive fields with the same section are grouped under it as a heading. */
+  section?: string;
 }
 
 /**
@@ -91,6 +95,17 @@ export function PartyFormDialog<Name extends PartyFieldName, Saved>({
   );
 }
 
+/** Consecutive fields grouped by their section (none: the form's first fields). */
+function sectionsOf<Name extends PartyFieldName>(fields: readonly PartyFieldSpec<Name>[]) {
+  const groups: Array<{ section: string | undefined; fields: PartyFieldSpec<Name>[] }> = [];
+  for (const field of fields) {
+    const last = groups.at(-1);
+    if (last && last.section === field.section) last.fields.push(field);
+    else groups.push({ section: field.section, fields: [field] });
+  }
+  return groups;
+}
+
 function PartyForm<Name extends PartyFieldName, Saved>({
   noun,
   editing,
@@ -116,7 +131,17 @@ function PartyForm<Name extends PartyFieldName, Saved>({
     formState: { errors },
   } = useForm<z.input<PartyFormSchema>, unknown, z.output<PartyFormSchema>>({
     // Fields this form does not show stay '' and are never sent.
-    defaultValues: { name: '', email: '', phone: '', address: '', tax_id: '', ...initial },
+    defaultValues: {
+      name: '',
+      email: '',
+      phone: '',
+      address: '',
+      tax_id: '',
+      iban: '',
+      bic: '',
+      account_holder: '',
+      ...initial,
+    },
     resolver: zodResolver(schema),
     // Editing a field clears its error; the rules run again on the next submit
     // (docs/product/states-and-transitions.md#client-and-business-modals).
@@ -141,28 +166,48 @@ function PartyForm<Name extends PartyFieldName, Saved>({
     submit(Object.fromEntries(fields.map(({ name }) => [name, values[name] ?? ''])) as Record<Name, string>);
   });
 
+  const renderField = ({
+    name,
+    label,
+    type,
+    required,
+    autoComplete = 'off',
+    multiline,
+    hint,
+  }: PartyFieldSpec<Name>) => {
+    const props = {
+      label,
+      error: errors[name]?.message,
+      disabled: busy,
+      ...(hint ? { hint } : {}),
+      ...register(name, { onChange: () => clearErrors(name) }),
+    };
+    return multiline ? (
+      <TextAreaField key={name} {...props} />
+    ) : (
+      <TextField
+        key={name}
+        {...props}
+        {...(type ? { type } : {})}
+        required={required ?? false}
+        autoComplete={autoComplete}
+        autoFocus={name === fields[0]?.name}
+      />
+    );
+  };
+
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      {fields.map(({ name, label, type, required, autoComplete = 'off', multiline }, index) => {
-        const props = {
-          label,
-          error: errors[name]?.message,
-          disabled: busy,
-          ...register(name, { onChange: () => clearErrors(name) }),
-        };
-        return multiline ? (
-          <TextAreaField key={name} {...props} />
+      {sectionsOf(fields).map(({ section, fields: grouped }) =>
+        section ? (
+          <fieldset key={section} className="space-y-4 border-t border-slate-200 pt-4">
+            <legend className="float-left mb-1 w-full text-sm font-semibold text-slate-900">{section}</legend>
+            {grouped.map(renderField)}
+          </fieldset>
         ) : (
-          <TextField
-            key={name}
-            {...props}
-            {...(type ? { type } : {})}
-            required={required ?? false}
-            autoComplete={autoComplete}
-            autoFocus={index === 0}
-          />
-        );
-      })}
+          <Fragment key={grouped[0]!.name}>{grouped.map(renderField)}</Fragment>
+        ),
+      )}
       {generalError && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">
           {generalError}

@@ -12,11 +12,15 @@ export const PARTY_SAVE_MESSAGES = {
   fallback: 'Operation failed',
 } as const;
 
-/** The form fields a server message can land on: an entry mentioning 'name', 'email' or 'tax'. */
-export type PartyErrorField = 'name' | 'email' | 'tax_id';
+/**
+ * The form fields a server message can land on: an entry mentioning 'name', 'email' or 'tax', and for
+ * a business's bank account 'IBAN', 'BIC' or 'account holder'.
+ */
+export type PartyErrorField = 'name' | 'email' | 'tax_id' | 'iban' | 'bic' | 'account_holder';
 
-export const isPartyErrorField = (field: string): field is PartyErrorField =>
-  field === 'name' || field === 'email' || field === 'tax_id';
+const ERROR_FIELDS: readonly string[] = ['name', 'email', 'tax_id', 'iban', 'bic', 'account_holder'];
+
+export const isPartyErrorField = (field: string): field is PartyErrorField => ERROR_FIELDS.includes(field);
 
 export interface PartySaveFailure {
   fields: Partial<Record<PartyErrorField, string>>;
@@ -24,6 +28,9 @@ export interface PartySaveFailure {
 }
 
 const FIELD_WORDS: [PartyErrorField, string][] = [
+  ['iban', 'iban'],
+  ['bic', 'bic'],
+  ['account_holder', 'account holder'],
   ['email', 'email'],
   ['tax_id', 'tax'],
   ['name', 'name'],

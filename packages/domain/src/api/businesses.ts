@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { checkBic, checkIban, compactBankCode, type BankCheck } from '../bank-account';
+import { EPC_LIMITS } from '../epc-qr';
 import { parseLogoUrl } from '../invoice-document';
 import {
   TEXT_LIMITS,
@@ -10,6 +12,7 @@ import {
   requiredText,
   searchQuerySchema,
   timestampSchema,
+  textSchema,
   userIdField,
 } from './common';
 import { logoPath } from './logos';
@@ -38,9 +41,38 @@ const businessLogoSchema = z
     return logoPath(logo.id);
   });
 
+/** Longer than any IBAN written with spaces: refused before it is read. */
+const BANK_CODE_INPUT_MAX = 64;
+
 /**
- * POST /api/businesses and PUT /api/businesses/{id}; messages name their field ('name', 'email', 'tax').
- * Optional fields left out are undefined: '' (or no logo) on create, unchanged on update.
+ * An IBAN or BIC as typed (spaces and lower case allowed), stored compact and upper case
+ * (docs/decisions/0047-sepa-payment-qr.md). Absent: undefined (unchanged on update); null or blank: '' (none).
+ */
+const bankCodeSchema = (label: string, check: (text: string) => BankCheck) =>
+  textSchema(label)
+    .max(BANK_CODE_INPUT_MAX, { error: `${label} is not valid: it is far too long.` })
+    .nullish()
+    .transform((value, ctx): string | undefined => {
+      if (value === undefined) return undefined;
+      if (value === null || compactBankCode(value) === '') return '';
+      const checked = check(value);
+      if (!checked.ok) {
+        ctx.addIssue({ code: 'custom', message: checked.message });
+        return z.NEVER;
+      }
+      return checked.value;
+    });
+
+/** The name the bank holds the account under, as a payment QR code carries it: one line, at most 70 characters. */
+const accountHolderSchema = optionalText('Account holder', EPC_LIMITS.name).refine(
+  (value) => value === undefined || !/[\r\n]/.test(value),
+  { error: 'Account holder must be on one line.' },
+);
+
+/**
+ * POST /api/businesses and PUT /api/businesses/{id}; messages name their field ('name', 'email', 'tax',
+ * 'IBAN', 'BIC', 'Account holder'). Optional fields left out are undefined: '' (or no logo) on create,
+ * unchanged on update.
  */
 export const businessBodySchema = z.object({
   user_id: userIdField,
@@ -50,6 +82,9 @@ export const businessBodySchema = z.object({
   address: optionalText('Address', TEXT_LIMITS.address),
   tax_id: optionalText('Tax ID', TEXT_LIMITS.taxId),
   logo_url: businessLogoSchema,
+  iban: bankCodeSchema('IBAN', checkIban),
+  bic: bankCodeSchema('BIC', checkBic),
+  account_holder: accountHolderSchema,
 });
 export type BusinessBody = z.infer<typeof businessBodySchema>;
 export type BusinessBodyInput = z.input<typeof businessBodySchema>;
@@ -62,6 +97,10 @@ export const businessSchema = z.object({
   address: z.string(),
   tax_id: z.string(),
   logo_url: z.string().nullable(),
+  /** Compact and upper case; '' when none. */
+  iban: z.string(),
+  bic: z.string(),
+  account_holder: z.string(),
   invoice_count: z.number().int(),
   created_at: timestampSchema,
   updated_at: timestampSchema,

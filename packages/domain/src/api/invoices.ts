@@ -338,6 +338,12 @@ export const invoiceSchema = z.object({
   business_id: z.string().nullable(),
   client: clientSchema.partial({ invoice_count: true }).nullable().optional(),
   business: businessSchema.partial({ invoice_count: true }).nullable().optional(),
+  /**
+   * When its public link was first opened by someone other than the owner, and how many times it has been
+   * (docs/product/public-links-and-activity.md#views); null and 0 until then.
+   */
+  viewed_at: timestampSchema.nullable(),
+  view_count: z.number().int(),
   data: invoiceDataSchema,
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
@@ -362,6 +368,8 @@ export const invoiceListItemSchema = invoiceSchema.pick({
   client_name: true,
   client_id: true,
   business_id: true,
+  viewed_at: true,
+  view_count: true,
 });
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
 

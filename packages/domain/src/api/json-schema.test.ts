@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import * as activity from './activity';
 import * as auth from './auth';
 import * as businesses from './businesses';
 import * as clients from './clients';
@@ -8,12 +9,26 @@ import * as dashboard from './dashboard';
 import * as invoices from './invoices';
 import * as logos from './logos';
 import * as notifications from './notifications';
+import * as publicLinks from './public-links';
 import * as support from './support';
 import * as users from './users';
 
 /** Every exported schema must turn into JSON Schema (the server documents routes from them). */
 describe('OpenAPI generation', () => {
-  const modules = { auth, businesses, clients, common, dashboard, invoices, logos, notifications, support, users };
+  const modules = {
+    activity,
+    auth,
+    businesses,
+    clients,
+    common,
+    dashboard,
+    invoices,
+    logos,
+    notifications,
+    publicLinks,
+    support,
+    users,
+  };
   const schemas = Object.entries(modules).flatMap(([file, exports]) =>
     Object.entries(exports)
       .filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType)

@@ -70,3 +70,49 @@ describe('client and business bodies', () => {
     );
   });
 });
+
+describe('a business bank account', () => {
+  const base = { name: 'Ada Lovelace Studio', email: 'ada@example.com' };
+
+  it('reads IBAN and BIC with spaces and lower case, compact and upper case', () => {
+    const body = businessBodySchema.parse({
+      ...base,
+      iban: ' de89 3704 0044 0532 0130 00 ',
+      bic: 'cobadeff xxx',
+      account_holder: ' Ada Lovelace ',
+    });
+    expect(body).toMatchObject({ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', account_holder: 'Ada Lovelace' });
+  });
+
+  it('leaves absent fields undefined (unchanged on update) and clears with null or blank', () => {
+    const absent = businessBodySchema.parse(base);
+    expect([absent.iban, absent.bic, absent.account_holder]).toEqual([undefined, undefined, undefined]);
+    expect(businessBodySchema.parse({ ...base, iban: null, bic: '  ', account_holder: null })).toMatchObject({
+      iban: '',
+      bic: '',
+      account_holder: '',
+    });
+  });
+
+  it('names the field in each message', () => {
+    expect(errors(businessBodySchema.safeParse({ ...base, iban: 'DE89 3704 0044 0532 0130 01' }))).toEqual([
+      'IBAN is not valid: check the digits.',
+    ]);
+    expect(errors(businessBodySchema.safeParse({ ...base, iban: 'DE89 3704' }))).toEqual([
+      'IBAN is not valid: an IBAN from DE has 22 characters, this one has 8.',
+    ]);
+    expect(errors(businessBodySchema.safeParse({ ...base, iban: 'x'.repeat(65) }))).toEqual([
+      'IBAN is not valid: it is far too long.',
+    ]);
+    expect(errors(businessBodySchema.safeParse({ ...base, iban: 42 }))).toEqual(['IBAN must be text.']);
+    expect(errors(businessBodySchema.safeParse({ ...base, bic: 'DEUTDEF' }))).toEqual([
+      'BIC is not valid: a BIC has 8 or 11 letters and digits.',
+    ]);
+    expect(errors(businessBodySchema.safeParse({ ...base, account_holder: 'x'.repeat(71) }))).toEqual([
+      'Account holder is too long (at most 70 characters).',
+    ]);
+    expect(errors(businessBodySchema.safeParse({ ...base, account_holder: 'Ada\nLovelace' }))).toEqual([
+      'Account holder must be on one line.',
+    ]);
+  });
+});

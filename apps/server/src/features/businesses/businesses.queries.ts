@@ -7,13 +7,18 @@ export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusinessRow = typeof businesses.$inferInsert;
 export type BusinessFields = Pick<
   NewBusinessRow,
-  'name' | 'email' | 'phone' | 'address' | 'taxId' | 'logoUrl' | 'searchText'
+  'name' | 'email' | 'phone' | 'address' | 'taxId' | 'logoUrl' | 'iban' | 'bic' | 'accountHolder' | 'searchText'
 >;
-/** A business as the API shows it, with its logo. */
-export type BusinessPartyRow = PartyRow & { logo_url: string | null };
+/** A business as the API shows it, with its logo and bank account. */
+export type BusinessPartyRow = PartyRow & {
+  logo_url: string | null;
+  iban: string;
+  bic: string;
+  account_holder: string;
+};
 
 const queries = partyQueries<BusinessPartyRow>(businesses, {
-  columns: [...PARTY_COLUMNS, 'logo_url'],
+  columns: [...PARTY_COLUMNS, 'logo_url', 'iban', 'bic', 'account_holder'],
   reference: 'business_id',
 });
 

@@ -13,6 +13,9 @@ const BUSINESS_FIELDS = [
   'address',
   'tax_id',
   'logo_url',
+  'iban',
+  'bic',
+  'account_holder',
   'created_at',
   'updated_at',
   'invoice_count',
@@ -242,6 +245,78 @@ describe('businesses', () => {
     ).rows;
     expect(after.map((row) => row.business_id)).toEqual([null, null]);
     expect(after.map(({ id, data }) => ({ id, data }))).toEqual(before);
+  });
+
+  it('keeps a bank account: IBAN and BIC read with spaces and lower case, stored compact, kept when unsent', async () => {
+    const business = await create({
+      name: 'Bank Co',
+      iban: 'de89 3704 0044 0532 0130 00',
+      bic: ' cobadeff xxx ',
+      account_holder: '  Ada Lovelace  ',
+    });
+    expect(business).toMatchObject({
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+      account_holder: 'Ada Lovelace',
+    });
+    const { rows } = await t.pool.query(`select iban, bic, account_holder from businesses where id = $1`, [
+      business.id,
+    ]);
+    expect(rows).toEqual([{ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', account_holder: 'Ada Lovelace' }]);
+    const read = (await as(t.app, ada)('GET', `/api/businesses/${business.id}`)).json().business;
+    expect(read).toMatchObject({ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', account_holder: 'Ada Lovelace' });
+    const invoiceId = await insertInvoice(t.pool, { userId: ada.id, businessId: business.id, number: 'BK1' });
+    const invoice = (
+      await as(t.app, ada)('GET', `/api/invoices/${invoiceId}`, { query: { include_business: 'true' } })
+    ).json().invoice;
+    expect(invoice.business).toMatchObject({ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' });
+
+    // The modal sends every field; the API may leave them out (kept) or send null (cleared).
+    const renamed = await as(t.app, ada)('PUT', `/api/businesses/${business.id}`, {
+      payload: { name: 'Bank Co 2', email: 'studio@example.com' },
+    });
+    expect(renamed.json().business).toMatchObject({ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' });
+    const changed = await as(t.app, ada)('PUT', `/api/businesses/${business.id}`, {
+      payload: { name: 'Bank Co 2', email: 'studio@example.com', iban: 'NL91ABNA0417164300', bic: '' },
+    });
+    expect(changed.json().business).toMatchObject({
+      iban: 'NL91ABNA0417164300',
+      bic: '',
+      account_holder: 'Ada Lovelace',
+    });
+    const cleared = await as(t.app, ada)('PUT', `/api/businesses/${business.id}`, {
+      payload: { name: 'Bank Co 2', email: 'studio@example.com', iban: null, account_holder: null },
+    });
+    expect(cleared.json().business).toMatchObject({ iban: '', bic: '', account_holder: '' });
+  });
+
+  it('refuses a bad IBAN, BIC or account holder with a message naming the field, and stores nothing', async () => {
+    const business = await create({ name: 'Careful Co', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' });
+    const before = await tableCounts(t.pool);
+    const row = async () => (await t.pool.query(`select * from businesses where id = $1`, [business.id])).rows;
+    const stored = await row();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ iban: 'DE89 3704 0044 0532 0130 01' }, 'IBAN is not valid: check the digits.'],
+      [{ iban: 'DE89 3704 0044 0532 0130' }, 'IBAN is not valid: an IBAN from DE has 22 characters, this one has 20.'],
+      [{ iban: 'ZZ89370400440532013000' }, 'IBAN is not valid: ZZ is not a country code that IBANs use.'],
+      [{ iban: 'DE89-3704-0044-0532-0130-00' }, 'IBAN is not valid: use only letters and digits.'],
+      [{ iban: 12345 }, 'IBAN must be text.'],
+      [{ bic: 'COBADEF' }, 'BIC is not valid: a BIC has 8 or 11 letters and digits.'],
+      [
+        { bic: 'COBA12FF' },
+        'BIC is not valid: 4 letters or digits for the bank, 2 letters for its country, 2 for the location, then an optional 3 for the branch.',
+      ],
+      [{ account_holder: 'A'.repeat(71) }, 'Account holder is too long (at most 70 characters).'],
+      [{ account_holder: 'Ada\nLovelace' }, 'Account holder must be on one line.'],
+    ];
+    for (const [fields, message] of cases) {
+      const payload = { name: 'Careful Co', email: 'studio@example.com', ...fields };
+      expect(expectFailure(await post(payload), 400, message).errors).toEqual([message]);
+      const update = await as(t.app, ada)('PUT', `/api/businesses/${business.id}`, { payload });
+      expect(expectFailure(update, 400, message).errors).toEqual([message]);
+    }
+    expect(await tableCounts(t.pool)).toEqual(before);
+    expect(await row()).toEqual(stored);
   });
 
   it('deletes a business; invoices keep their rows and From text, business_id becomes null', async () => {

@@ -25,7 +25,8 @@ import {
 /**
  * A user's businesses (Settings > Businesses and the From picker): the shared party rules
  * (shared/parties/party.service.ts) plus the logo, which is replaced only when sent (null clears it) and
- * must be one of the user's uploads that exists.
+ * must be one of the user's uploads that exists, and the bank account (IBAN, BIC, account holder), each
+ * replaced only when sent, already checked and made compact by the domain schema.
  */
 
 export const businessMessages = {
@@ -37,8 +38,16 @@ export const businessMessages = {
 
 /** The API's business (docs/product/entities.md#business), also embedded in invoices. */
 export function toBusiness(row: BusinessPartyRow): Business {
-  return { ...toPartyApi(row), logo_url: row.logo_url };
+  return {
+    ...toPartyApi(row),
+    logo_url: row.logo_url,
+    iban: row.iban,
+    bic: row.bic,
+    account_holder: row.account_holder,
+  };
 }
+
+type OwnColumns = Pick<BusinessRow, 'logoUrl' | 'iban' | 'bic' | 'accountHolder'>;
 
 /** The domain schema already made logo_url one of our own logo paths; the logo must also exist. */
 async function checkLogo(db: DbExecutor, logoUrl: string | null | undefined): Promise<void> {
@@ -48,18 +57,22 @@ async function checkLogo(db: DbExecutor, logoUrl: string | null | undefined): Pr
     throw badRequest(businessMessages.logoMissing, [businessMessages.logoMissing]);
 }
 
-/** The logo column: checked before a create; on an update, checked only when it changes. */
-async function logoColumn(
-  db: DbExecutor,
-  body: BusinessBody,
-  current: BusinessRow | null,
-): Promise<{ logoUrl: string | null }> {
+/**
+ * The business's own columns. The logo is checked before a create; on an update, only when it changes.
+ * The bank fields left out are '' on create and unchanged on update.
+ */
+async function ownColumns(db: DbExecutor, body: BusinessBody, current: BusinessRow | null): Promise<OwnColumns> {
+  const bank = {
+    iban: body.iban ?? current?.iban ?? '',
+    bic: body.bic ?? current?.bic ?? '',
+    accountHolder: body.account_holder ?? current?.accountHolder ?? '',
+  };
   if (!current) {
     await checkLogo(db, body.logo_url);
-    return { logoUrl: body.logo_url ?? null };
+    return { logoUrl: body.logo_url ?? null, ...bank };
   }
   if (body.logo_url !== undefined && body.logo_url !== current.logoUrl) await checkLogo(db, body.logo_url);
-  return { logoUrl: body.logo_url === undefined ? current.logoUrl : body.logo_url };
+  return { logoUrl: body.logo_url === undefined ? current.logoUrl : body.logo_url, ...bank };
 }
 
 const businessParties = partyService({
@@ -69,8 +82,14 @@ const businessParties = partyService({
   insert: insertBusiness,
   update: updateBusinessRow,
   deleteMany: deleteBusinesses,
-  ownColumns: logoColumn,
-  insertedRow: (row: BusinessRow) => ({ ...insertedPartyRow(row), logo_url: row.logoUrl }),
+  ownColumns,
+  insertedRow: (row: BusinessRow) => ({
+    ...insertedPartyRow(row),
+    logo_url: row.logoUrl,
+    iban: row.iban,
+    bic: row.bic,
+    account_holder: row.accountHolder,
+  }),
   toApi: toBusiness,
   notFound: () => notFound(BUSINESS_MESSAGES.notFound),
   notification: partyCreatedNotification('business'),

@@ -24,7 +24,8 @@ export function storedTotals(row: InvoiceRow): Totals {
   };
 }
 
-const contractCurrency = (row: Pick<InvoiceRow, 'currency'>) => {
+/** The invoice's currency as every answer carries it: code, symbol and label. */
+export const contractCurrency = (row: Pick<InvoiceRow, 'currency'>) => {
   const currency = getCurrency(currencyOf(row));
   return { code: currency.code, symbol: currency.symbol, label: currency.label };
 };
@@ -45,6 +46,8 @@ export function toInvoiceListItem(row: InvoiceListRow): InvoiceListItem {
     client_name: row.clientName,
     client_id: row.clientId,
     business_id: row.businessId,
+    viewed_at: row.viewedAt ? row.viewedAt.toISOString() : null,
+    view_count: row.viewCount,
   };
 }
 
@@ -87,6 +90,9 @@ export function toEmbeddedBusiness(business: EmbeddedBusinessRow): Business {
     address: business.address,
     tax_id: business.taxId,
     logo_url: business.logoUrl,
+    iban: business.iban,
+    bic: business.bic,
+    account_holder: business.accountHolder,
     invoice_count: business.invoiceCount,
     created_at: business.createdAt.toISOString(),
     updated_at: business.updatedAt.toISOString(),

@@ -40,7 +40,9 @@ export function renderStoredInvoice(
   invoice: InvoiceWithJsonItems,
   context: Pick<PdfRenderOptions, 'client' | 'signal'> = {},
 ): Promise<Uint8Array> {
-  return storedInvoiceLogo(db, invoice.document.logo).then((logo) => pdf.render(invoice, { logo, ...context }));
+  return storedInvoiceLogo(db, invoice.document.logo).then((logo) =>
+    pdf.render(invoice, { logo, transfer: invoice.transfer, ...context }),
+  );
 }
 
 /**

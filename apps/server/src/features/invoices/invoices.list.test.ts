@@ -61,6 +61,8 @@ describe('GET /api/invoices: pages', () => {
       client_name: 'Acme Corp Ltd',
       client_id: null,
       business_id: null,
+      viewed_at: null,
+      view_count: 0,
     });
     // The detail call still carries the document, with the same figures.
     const detail = await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${ids[24]}` });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { businesses, clients } from '../../db/schema';
+import type { SepaPayee } from '@invoicer/domain/epc-qr';
+import { businesses, clients, invoices } from '../../db/schema';
 import type { DbExecutor } from '../../plugins/database';
 
 /** The client and business an invoice points at: read only (the clients and businesses features own them). */
@@ -41,6 +42,24 @@ export async function findEmbeddedClient(db: DbExecutor, userId: string, id: str
   return row ?? null;
 }
 
+/**
+ * The bank account of the business an invoice is from, for its payment QR code; null when the invoice
+ * names no business. The business must be the invoice's owner's (it always is: saves check it).
+ */
+export async function findInvoicePayee(db: DbExecutor, invoiceId: string): Promise<SepaPayee | null> {
+  const [row] = await db
+    .select({
+      name: businesses.name,
+      accountHolder: businesses.accountHolder,
+      iban: businesses.iban,
+      bic: businesses.bic,
+    })
+    .from(invoices)
+    .innerJoin(businesses, and(eq(businesses.id, invoices.businessId), eq(businesses.userId, invoices.userId)))
+    .where(eq(invoices.id, invoiceId));
+  return row ?? null;
+}
+
 export async function findEmbeddedBusiness(db: DbExecutor, userId: string, id: string) {
   const [row] = await db
     .select({
@@ -51,6 +70,9 @@ export async function findEmbeddedBusiness(db: DbExecutor, userId: string, id: s
       address: businesses.address,
       taxId: businesses.taxId,
       logoUrl: businesses.logoUrl,
+      iban: businesses.iban,
+      bic: businesses.bic,
+      accountHolder: businesses.accountHolder,
       createdAt: businesses.createdAt,
       updatedAt: businesses.updatedAt,
       invoiceCount: sql<number>`(select count(*)::int from invoices i where i.business_id = "businesses"."id" and i.user_id = ${userId})`,

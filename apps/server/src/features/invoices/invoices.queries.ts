@@ -37,6 +37,16 @@ export const listColumns = {
   businessId: invoices.businessId,
   totalMinor: invoices.totalMinor,
   amountDueMinor: invoices.amountDueMinor,
+  // The views of its public link (shared/public-links.ts): a primary-key lookup per row, written out qualified
+  // for the same reason as `items` below.
+  viewedAt:
+    sql<Date | null>`(select l.first_viewed_at from invoice_links l where l.invoice_id = "invoices"."id")`.mapWith(
+      (value: string | Date | null) => (value === null ? null : new Date(value)),
+    ),
+  viewCount:
+    sql<number>`coalesce((select l.view_count from invoice_links l where l.invoice_id = "invoices"."id"), 0)`.mapWith(
+      Number,
+    ),
 };
 
 /** Everything the contract's invoice is made of, in one row: the list's columns, the totals, the document and the items. */
@@ -72,6 +82,8 @@ export interface InvoiceRow {
   shippingMinor: number;
   totalMinor: number;
   amountDueMinor: number;
+  viewedAt: Date | null;
+  viewCount: number;
   data: unknown;
   items: StoredItem[];
 }
@@ -111,6 +123,11 @@ export async function findInvoice(db: DbExecutor, userId: string, id: string): P
  * the engine the document's weight without them.
  */
 const pdfColumns = {
+  // What the payment QR code needs (invoices.payment-qr.ts): whose business, which currency, what is due.
+  id: invoices.id,
+  status: effectiveStatusSql(),
+  businessId: invoices.businessId,
+  totalMinor: invoices.totalMinor,
   invoiceNumber: invoices.invoiceNumber,
   issuedDate: invoices.issuedDate,
   dueDate: invoices.dueDate,
@@ -122,6 +139,10 @@ const pdfColumns = {
 };
 
 export type InvoicePdfRow = {
+  id: string;
+  status: InvoiceStatus;
+  businessId: string | null;
+  totalMinor: number;
   invoiceNumber: string;
   issuedDate: string | null;
   dueDate: string | null;

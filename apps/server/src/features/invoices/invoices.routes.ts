@@ -1,3 +1,4 @@
+import { ACTIVITY_LIST_MAX, activityListResponseSchema } from '@invoicer/domain/api/activity';
 import { idParamSchema, userIdQuerySchema } from '@invoicer/domain/api/common';
 import {
   INVOICE_MESSAGES,
@@ -26,6 +27,7 @@ import { findInvoiceHeads } from './invoices.queries';
 import { renderStoredInvoice, uniqueFileNames, zipStream, type ZipEntry } from './invoices.download';
 import {
   createInvoice,
+  getActivity,
   getEditData,
   getInvoice,
   getInvoicePdfSource,
@@ -195,6 +197,18 @@ const invoicesRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }>
         message: `Invoice status updated to ${statusLabel(request.body.status)}`,
         invoice,
       };
+    },
+  );
+
+  app.get(
+    '/api/invoices/:id/activity',
+    {
+      schema: { params: idParamSchema, querystring: userIdQuerySchema, response: { 200: activityListResponseSchema } },
+    },
+    async (request) => {
+      const { userId } = requireSession(request);
+      const activity = await getActivity(app.db, userId, request.params.id.toLowerCase(), ACTIVITY_LIST_MAX);
+      return { success: true as const, activity };
     },
   );
 

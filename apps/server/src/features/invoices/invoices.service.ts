@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ActivityEntry, ActivityKind } from '@invoicer/domain/api/activity';
 import type { Business } from '@invoicer/domain/api/businesses';
 import type { Client } from '@invoicer/domain/api/clients';
 import { paginate, type Pagination } from '@invoicer/domain/api/common';
@@ -21,15 +22,18 @@ import { computeTotals } from '@invoicer/domain/totals';
 import type { InvoiceWithJsonItems } from '../../pdf/invoice-json';
 import type { Database, DbExecutor } from '../../plugins/database';
 import { badRequest, HttpError, notFound } from '../../plugins/errors';
+import { listActivity, recordActivity } from '../../shared/activity';
 import { insertNotification, invoiceCreatedNotification, invoiceStatusNotification } from '../../shared/notifications';
 import { toEmbeddedBusiness, toEmbeddedClient, toInvoice, toInvoiceListItem } from './invoices.contract';
 import { listInvoices } from './invoices.list.queries';
 import { findEmbeddedBusiness, findEmbeddedClient, ownsBusiness, ownsClient } from './invoices.parties.queries';
+import { storedInvoiceTransfer } from './invoices.payment-qr';
 import {
   deleteInvoice,
   findSaveKey,
   findInvoice,
   findInvoiceForPdf,
+  findInvoiceHeads,
   highestInvoiceNumberValue,
   insertInvoice,
   insertItems,
@@ -91,7 +95,7 @@ export async function matchingInvoiceIds(db: Database, userId: string, filter: I
 export async function getInvoicePdfSource(db: Database, userId: string, id: string): Promise<InvoiceWithJsonItems> {
   const row = await findInvoiceForPdf(db, userId, id);
   if (!row) throw notFound(INVOICE_MESSAGES.notFound);
-  return toPdfSource(row);
+  return toPdfSource(row, await storedInvoiceTransfer(db, row));
 }
 
 /**
@@ -102,6 +106,13 @@ export async function getInvoiceRow(db: DbExecutor, userId: string, id: string):
   const row = await findInvoice(db, userId, id);
   if (!row) throw notFound(INVOICE_MESSAGES.notFound);
   return row;
+}
+
+/** The user's invoice's number and dates, or a 404 (a cheaper check than reading the whole invoice). */
+async function getInvoiceHead(db: Database, userId: string, id: string) {
+  const [head] = await findInvoiceHeads(db, userId, [id]);
+  if (!head) throw notFound(INVOICE_MESSAGES.notFound);
+  return head;
 }
 
 export async function getInvoice(
@@ -119,6 +130,19 @@ export async function getInvoice(
   if (include.client) embedded.client = client && toEmbeddedClient(client);
   if (include.business) embedded.business = business && toEmbeddedBusiness(business);
   return toInvoice(row, embedded);
+}
+
+/** The newest entries of the invoice's activity log (docs/product/public-links-and-activity.md#activity). */
+export async function getActivity(db: Database, userId: string, id: string, limit: number): Promise<ActivityEntry[]> {
+  await getInvoiceHead(db, userId, id);
+  const rows = await listActivity(db, userId, id, limit);
+  return rows.map((row) => ({
+    id: String(row.id),
+    kind: row.kind as ActivityKind,
+    data:
+      row.data && typeof row.data === 'object' && !Array.isArray(row.data) ? (row.data as Record<string, unknown>) : {},
+    created_at: row.createdAt.toISOString(),
+  }));
 }
 
 export async function getEditData(db: Database, userId: string, id: string): Promise<EditData> {
@@ -231,7 +255,7 @@ async function replaySave(db: Database, userId: string, key: string, requestSha2
 }
 
 /**
- * POST /api/invoices: the row, its items and a notification in one transaction. With an
+ * POST /api/invoices: the row, its items, a notification and the "Created" activity entry in one transaction. With an
  * Idempotency-Key (ADR 12) the key is stored in the same transaction; a save sent again with the
  * same key and body answers the invoice the first one created (`replayed`), also when the two
  * race each other; with another body, a 422.
@@ -257,6 +281,7 @@ export async function createInvoice(
       });
       await insertItems(tx, userId, invoiceId, items);
       await insertNotification(tx, invoiceCreatedNotification(userId, { ...columns, id: invoiceId }));
+      await recordActivity(tx, { invoiceId, userId, kind: 'created' });
       if (idempotencyKey) await insertSaveKey(tx, { userId, key: idempotencyKey, requestSha256, invoiceId });
       return getInvoiceRow(tx, userId, invoiceId);
     });
@@ -271,6 +296,17 @@ export async function createInvoice(
     throw saveError(error, columns.invoiceNumber);
   }
   return { invoice: toInvoice(row), replayed: false };
+}
+
+/**
+ * Saves of one invoice within this window are one "Edited" activity entry (docs/product/public-links-and-activity.md#activity):
+ * saving every few minutes while working on it is one edit, not a page of them.
+ */
+export const EDIT_MERGE_MS = 10 * 60 * 1000;
+
+/** A change of the stored status, in the activity log (the notification is written beside it). */
+function recordStatusChange(tx: DbExecutor, userId: string, invoiceId: string, from: string, to: InvoiceStatus) {
+  return recordActivity(tx, { invoiceId, userId, kind: 'status_changed', data: { from, to } });
 }
 
 /**
@@ -297,6 +333,7 @@ export async function replaceInvoice(
           ...(body.business_id !== undefined ? { businessId: body.business_id } : {}),
         });
         await replaceItems(tx, userId, id, items);
+        await recordActivity(tx, { invoiceId: id, userId, kind: 'edited' }, { withinMs: EDIT_MERGE_MS });
         if (body.status && body.status !== current.status) {
           await insertNotification(
             tx,
@@ -307,6 +344,7 @@ export async function replaceInvoice(
               body.status,
             ),
           );
+          await recordStatusChange(tx, userId, id, current.status, body.status);
         }
         return getInvoiceRow(tx, userId, id);
       }),
@@ -332,6 +370,7 @@ export async function setInvoiceStatus(
         tx,
         invoiceStatusNotification(userId, { id, invoiceNumber: current.invoiceNumber }, current.status, status),
       );
+      await recordStatusChange(tx, userId, id, current.status, status);
     }
     return getInvoiceRow(tx, userId, id);
   });

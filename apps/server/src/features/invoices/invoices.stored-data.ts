@@ -1,6 +1,7 @@
 import type { InvoiceDocument, LogoRef } from '@invoicer/domain/invoice-document';
 import { formatAmount, minorToFixed } from '@invoicer/domain/money';
 import { isCurrencyCode, DEFAULT_CURRENCY, type CurrencyCode } from '@invoicer/domain/currencies';
+import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import type { Adjustment } from '@invoicer/domain/totals';
 import { normalizeSearchText, searchWords } from '../../shared/search-text';
 import type { InvoiceWithJsonItems } from '../../pdf/invoice-json';
@@ -98,12 +99,12 @@ export function toDocument(row: InvoiceRow): InvoiceDocument {
 /**
  * What the PDF engine renders of a stored invoice: the document with its items left as the JSON
  * text the query wrote, for a PDF thread to parse (pdf/invoice-json.ts), and whether it is large
- * by the query's counts.
+ * by the query's counts, with the payment QR code's transfer (invoices.payment-qr.ts, storedInvoiceTransfer).
  */
-export function toPdfSource(row: InvoicePdfRow): InvoiceWithJsonItems {
+export function toPdfSource(row: InvoicePdfRow, transfer: EpcCreditTransfer | null): InvoiceWithJsonItems {
   const document: InvoiceDocument = { ...documentFields(row), items: [] };
   const large = isLargeWeight(row.itemCount, row.itemText + partiesTextLength(document));
-  return { document, itemsJson: row.itemsJson, large };
+  return { document, itemsJson: row.itemsJson, large, transfer };
 }
 
 function documentFields(

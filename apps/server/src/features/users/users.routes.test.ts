@@ -240,6 +240,15 @@ async function fillEveryTable(t: TestApp, userId: string): Promise<void> {
     userId,
   ]);
   await q(
+    `insert into invoice_links (invoice_id, user_id, token_hash, token_sealed, link_created_at, view_count)
+     values ($1, $2, md5(random()::text), '\\x00', now(), 1)`,
+    [invoice.rows[0].id, userId],
+  );
+  await q(`insert into invoice_activity (invoice_id, user_id, kind) values ($1, $2, 'created')`, [
+    invoice.rows[0].id,
+    userId,
+  ]);
+  await q(
     `insert into support_requests (user_id, issue_type, details, name, email) values ($1, 'other', 'x', 'A', 'a@b.co')`,
     [userId],
   );
@@ -316,6 +325,8 @@ describe('DELETE /api/users/delete', () => {
       clients: 1,
       invoices: 1,
       invoice_items: 1,
+      invoice_links: 1,
+      invoice_activity: 1,
       invoice_stats: 1, // the aggregate's one group of that invoice
       support_requests: 1,
       logos: 1,

@@ -1,6 +1,8 @@
+import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import type { Totals } from '@invoicer/domain/totals';
 import type { Doc } from '../pdf-layout';
+import type { QrModules } from '../payment-qr';
 
 /** What a template gets: a fresh A4 document with the fonts registered as 'regular' and 'bold', and no page yet. */
 export interface TemplateInput {
@@ -11,6 +13,8 @@ export interface TemplateInput {
   currencySymbol: string;
   /** An RGB PNG made by prepareLogo (valid, at most 540 x 192 px), or null. */
   logo: Buffer | null;
+  /** The SEPA transfer the invoice asks for and its EPC QR code, or null when it carries none. */
+  payment: { transfer: EpcCreditTransfer; qr: QrModules } | null;
 }
 
 export interface InvoiceTemplate {

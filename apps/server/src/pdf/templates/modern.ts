@@ -1,3 +1,4 @@
+import { formatIban } from '@invoicer/domain/bank-account';
 import { formatLongUsDate } from '@invoicer/domain/dates';
 import { formatMoney } from '@invoicer/domain/money';
 import { formatPercentRate } from '@invoicer/domain/percent';
@@ -15,6 +16,7 @@ import {
   type TextBlock,
   type TextStyle,
 } from '../pdf-layout';
+import { darkRuns, QR_QUIET_ZONE } from '../payment-qr';
 import type { InvoiceTemplate, TemplateInput } from './invoice-template';
 
 const MARGIN = { top: 48, right: 48, bottom: 64, left: 48 } as const;
@@ -56,6 +58,13 @@ const PARTY_GAP = 32;
 const CELL_PAD_X = 8;
 const CELL_PAD_Y = 6;
 const TOTALS_WIDTH = 260;
+/**
+ * The payment QR code's side: 30 mm, above the 2 × 2 cm EPC guidance asks for even at version 13
+ * (69 modules of 1.2 pt); its quiet zone is left blank around it.
+ */
+const PAYMENT_QR_SIDE = (30 / 25.4) * 72;
+const PAYMENT_QR_GAP = 18;
+export const PAYMENT_QR_CAPTION = 'Scan to pay with your banking app';
 
 interface Column {
   title: string;
@@ -73,12 +82,7 @@ export const modernTemplate: InvoiceTemplate = {
     drawParties(input, flow);
     drawItems(input, flow);
     drawTotals(input, flow);
-    drawSection(
-      doc,
-      flow,
-      'Payment Details',
-      joinParagraphs(input.invoice.paymentDetails, input.invoice.paymentInstructions),
-    );
+    drawPaymentDetails(input, flow);
     drawSection(doc, flow, 'Terms', input.invoice.terms);
     drawFooters(input);
   },
@@ -352,6 +356,71 @@ function drawSection(doc: Doc, flow: PageFlow, title: string, text: string): voi
   flow.y += 4;
   flow.flowBlock(body, LEFT);
   flow.y += 18;
+}
+
+/**
+ * "Payment Details": the invoice's own text, then, for an invoice that asks for a SEPA transfer, the EPC
+ * QR code with the caption and the transfer's details beside it (docs/product/invoices.md#the-pdf).
+ */
+function drawPaymentDetails(input: TemplateInput, flow: PageFlow): void {
+  const { doc, invoice, payment } = input;
+  const text = joinParagraphs(invoice.paymentDetails, invoice.paymentInstructions);
+  if (!payment) {
+    drawSection(doc, flow, 'Payment Details', text);
+    return;
+  }
+  const heading = textBlock(doc, 'Payment Details', STYLE.label, CONTENT_WIDTH);
+  const body = text === '' ? null : textBlock(doc, text, STYLE.body, CONTENT_WIDTH);
+  const qrBlock = paymentQrBlock(input);
+  flow.ensure(blockHeight(heading) + 4 + (body ? Math.min(3, body.lines.length) * body.lineHeight : qrBlock.height));
+  flow.flowBlock(heading, LEFT);
+  flow.y += 4;
+  if (body) {
+    flow.flowBlock(body, LEFT);
+    flow.y += 8;
+  }
+  // The code and its lines stay together on one page.
+  flow.ensure(qrBlock.height);
+  qrBlock.draw(flow.y);
+  flow.y += qrBlock.height + 18;
+}
+
+/** The QR code at the left (its quiet zone blank around it), the caption and the transfer's details at its right. */
+function paymentQrBlock({ doc, payment, currencySymbol }: TemplateInput): {
+  height: number;
+  draw: (top: number) => void;
+} {
+  const { transfer, qr } = payment!;
+  const moduleSide = PAYMENT_QR_SIDE / qr.size;
+  const quiet = QR_QUIET_ZONE * moduleSide;
+  // The code lines up with the text's left edge: the page margin is its quiet zone on that side.
+  const textX = LEFT + PAYMENT_QR_SIDE + Math.max(PAYMENT_QR_GAP, quiet + 6);
+  const textWidth = RIGHT - textX;
+  const lines: Array<[string, string]> = [
+    ['IBAN', formatIban(transfer.iban)],
+    ...(transfer.bic ? [['BIC', transfer.bic] as [string, string]] : []),
+    ['Account holder', transfer.name],
+    ['Amount', formatMoney(transfer.amountMinor, currencySymbol)],
+    ...(transfer.remittance ? [['Reference', transfer.remittance] as [string, string]] : []),
+  ];
+  const caption = textBlock(doc, PAYMENT_QR_CAPTION, STYLE.metaValue, textWidth);
+  const details = lines.map(([label, value]) => textBlock(doc, `${label}: ${value}`, STYLE.body, textWidth));
+  const textHeight = blockHeight(caption) + 6 + details.reduce((sum, block) => sum + blockHeight(block) + 2, 0);
+  const height = Math.max(PAYMENT_QR_SIDE + 2 * quiet, textHeight + 2 * quiet);
+  return {
+    height,
+    draw(top) {
+      const x0 = LEFT;
+      const y0 = top + quiet;
+      // One path of one rectangle per run of dark modules, filled once: no seams, nothing fetched.
+      for (const [row, column, length] of darkRuns(qr)) {
+        doc.rect(x0 + column * moduleSide, y0 + row * moduleSide, length * moduleSide, moduleSide);
+      }
+      doc.fillColor('#000000').fill();
+      let y = drawBlock(doc, caption, textX, y0) + 6;
+      for (const block of details) y = drawBlock(doc, block, textX, y) + 2;
+    },
+  };
 }
 
 function drawFooters({ doc, invoice }: TemplateInput): void {

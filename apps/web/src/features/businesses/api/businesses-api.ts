@@ -14,6 +14,9 @@ export interface BusinessFields {
   phone: string;
   address: string;
   tax_id: string;
+  iban: string;
+  bic: string;
+  account_holder: string;
 }
 
 /** Without per_page the server answers up to 100, which the settings grid shows whole. */

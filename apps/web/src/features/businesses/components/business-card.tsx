@@ -1,12 +1,13 @@
 import type { Business } from '@invoicer/domain/api/businesses';
-import { FileText, Mail, MapPin, Pencil, Phone, Trash2 } from 'lucide-react';
+import { formatIban } from '@invoicer/domain/bank-account';
+import { FileText, Landmark, Mail, MapPin, Pencil, Phone, Trash2 } from 'lucide-react';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { invoiceCountText } from '../../../lib/invoice-count';
 
 /**
  * One business in the settings grid (docs/product/clients-and-businesses.md#the-businesses-section): name, email,
- * address, phone, tax id, invoice count.
+ * address, phone, tax id, bank account (the IBAN in groups of four), invoice count.
  */
 export function BusinessCard({
   business,
@@ -48,6 +49,13 @@ export function BusinessCard({
           </p>
         )}
         {business.tax_id && <p className="wrap-anywhere text-slate-600">Tax ID: {business.tax_id}</p>}
+        {business.iban && (
+          <p className="flex items-start gap-1.5">
+            <Landmark className="mt-0.5 h-3.5 w-3.5 shrink-0 text-slate-500" aria-hidden />
+            <span className="min-w-0 wrap-anywhere">IBAN: {formatIban(business.iban)}</span>
+          </p>
+        )}
+        {business.bic && <p className="wrap-anywhere text-slate-600">BIC: {business.bic}</p>}
       </div>
       <div className="mt-auto flex items-center justify-between gap-3 pt-3">
         <p className="flex items-center gap-1.5 text-xs font-medium text-slate-600">

@@ -1,9 +1,10 @@
 import type { Business } from '@invoicer/domain/api/businesses';
+import { formatIban } from '@invoicer/domain/bank-account';
 import { toast } from 'sonner';
 import { PartyFormDialog, type PartyFieldSpec } from '../../../components/party-form-dialog';
 import { queryRoots } from '../../../lib/query-keys';
 import { createBusiness, updateBusiness } from '../api/businesses-api';
-import { BUSINESS_TOASTS, businessFormSchema } from '../model/business-form';
+import { BANK_SECTION, BUSINESS_TOASTS, businessFormSchema } from '../model/business-form';
 
 export interface BusinessFormDialogProps {
   open: boolean;
@@ -15,7 +16,7 @@ export interface BusinessFormDialogProps {
   onSaved: (business: Business) => void;
 }
 
-type BusinessField = 'name' | 'email' | 'phone' | 'address' | 'tax_id';
+type BusinessField = 'name' | 'email' | 'phone' | 'address' | 'tax_id' | 'iban' | 'bic' | 'account_holder';
 
 const FIELDS: readonly PartyFieldSpec<BusinessField>[] = [
   { name: 'name', label: 'Business name', required: true, autoComplete: 'organization' },
@@ -23,6 +24,19 @@ const FIELDS: readonly PartyFieldSpec<BusinessField>[] = [
   { name: 'phone', label: 'Phone', type: 'tel' },
   { name: 'address', label: 'Address', multiline: true },
   { name: 'tax_id', label: 'Tax ID' },
+  {
+    name: 'iban',
+    label: 'IBAN',
+    section: BANK_SECTION,
+    hint: 'EUR invoices from this business carry a QR code your clients scan to pay.',
+  },
+  { name: 'bic', label: 'BIC', section: BANK_SECTION, hint: 'Optional: 8 or 11 characters.' },
+  {
+    name: 'account_holder',
+    label: 'Account holder',
+    section: BANK_SECTION,
+    hint: 'The name your bank holds the account under, at most 70 characters; when empty, the business name.',
+  },
 ];
 
 /**
@@ -46,6 +60,9 @@ export function BusinessFormDialog({ open, business = null, onClose, onSaved }: 
           phone: business?.phone ?? '',
           address: business?.address ?? '',
           tax_id: business?.tax_id ?? '',
+          iban: business?.iban ? formatIban(business.iban) : '',
+          bic: business?.bic ?? '',
+          account_holder: business?.account_holder ?? '',
         },
         invalidates: [queryRoots.businesses, queryRoots.parties],
         save: (fields) => (business ? updateBusiness(business.id, fields) : createBusiness(fields)),

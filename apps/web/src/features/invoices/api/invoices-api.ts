@@ -1,3 +1,4 @@
+import { activityListResponseSchema, type ActivityEntry } from '@invoicer/domain/api/activity';
 import {
   INVOICES_DEFAULT_PER_PAGE,
   invoiceDeleteResponseSchema,
@@ -8,6 +9,12 @@ import {
   type InvoiceListResponse,
   type InvoiceStatusResponse,
 } from '@invoicer/domain/api/invoices';
+import {
+  shareDeleteResponseSchema,
+  shareResponseSchema,
+  shareStateResponseSchema,
+  type PublicLink,
+} from '@invoicer/domain/api/public-links';
 import { invoiceFileName } from '@invoicer/domain/invoice-number';
 import type { InvoiceStatus } from '@invoicer/domain/status';
 import { ApiError, apiBlob, apiJson, apiResponse } from '../../../lib/api-client';
@@ -121,4 +128,43 @@ export async function downloadInvoicesZip(
 export function isNotFound(error: unknown): boolean {
   // A malformed id is refused with 400 before any lookup: for the page it is just as absent.
   return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/** GET /api/invoices/{id}/activity: the newest entries of the invoice's log, newest first. */
+export async function fetchActivity(id: string, signal?: AbortSignal): Promise<ActivityEntry[]> {
+  const { activity } = await apiJson(`/api/invoices/${encodeURIComponent(id)}/activity`, {
+    schema: activityListResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
+  return activity;
+}
+
+/** GET /api/invoices/{id}/share: the invoice's public link, or null when none is on. */
+export async function fetchPublicLink(id: string, signal?: AbortSignal): Promise<PublicLink | null> {
+  const { link } = await apiJson(`/api/invoices/${encodeURIComponent(id)}/share`, {
+    schema: shareStateResponseSchema,
+    ...(signal ? { signal } : {}),
+  });
+  return link;
+}
+
+/**
+ * POST /api/invoices/{id}/share: the link that is on (the same on every call) or a new one; `replace` makes a
+ * new one in any case (docs/product/public-links-and-activity.md#the-link).
+ */
+export async function sharePublicLink(id: string, replace = false): Promise<PublicLink> {
+  const { url, token, created_at } = await apiJson(`/api/invoices/${encodeURIComponent(id)}/share`, {
+    method: 'POST',
+    body: replace ? { replace: true } : {},
+    schema: shareResponseSchema,
+  });
+  return { url, token, created_at };
+}
+
+/** DELETE /api/invoices/{id}/share: the link stops working. */
+export function turnOffPublicLink(id: string) {
+  return apiJson(`/api/invoices/${encodeURIComponent(id)}/share`, {
+    method: 'DELETE',
+    schema: shareDeleteResponseSchema,
+  });
 }

@@ -6,6 +6,7 @@ import { AmountDue } from './amount-due';
 import { selectAllState, type InvoiceRowsProps } from './invoice-table';
 import { RowActions } from './row-actions';
 import { StatusBadge } from '../../../components/status-badge';
+import { ViewedMarker } from './viewed-marker';
 
 /** The list where the table does not fit (phones, narrow tablets): one card per invoice, the same facts and actions as the table's row. */
 export function InvoiceCards({
@@ -73,7 +74,10 @@ export function InvoiceCards({
                     <p className="font-semibold wrap-anywhere text-slate-900">{invoice.invoice_number}</p>
                     <p className="text-sm wrap-anywhere text-slate-600">{invoice.client_name || 'Unknown Customer'}</p>
                   </div>
-                  <StatusBadge status={invoice.status} />
+                  <span className="flex flex-col items-end gap-1">
+                    <StatusBadge status={invoice.status} />
+                    <ViewedMarker invoice={invoice} />
+                  </span>
                 </div>
                 <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
                   <div>

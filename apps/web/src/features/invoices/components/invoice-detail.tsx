@@ -1,5 +1,5 @@
 import type { Invoice } from '@invoicer/domain/api/invoices';
-import { ArrowLeft, CheckCircle2, Download, Eye, FileQuestion, Pencil, Send } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, Download, Eye, FileQuestion, Link2, Pencil, Send } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -7,16 +7,20 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { isNotFound } from '../api/invoices-api';
 import { useDownloadInvoice, useInvoice, useSetInvoiceStatus } from '../hooks/use-invoices';
+import { usePublicLinkActions } from '../hooks/use-public-link';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { invoiceTotals, toPreviewBody } from '../model/invoice-view';
 import { failureMessage } from '../../../lib/api-client';
 import { INVOICE_TOASTS } from '../model/messages';
+import { ActivityPanel } from './activity-panel';
 import { ClientPanel } from './client-panel';
 import { DetailsPanel } from './details-panel';
 import { IntegrationsPanel } from './integrations-panel';
 import { InvoicePreviewDialog } from '../../../components/invoice-preview-dialog';
 import { StatusBadge } from '../../../components/status-badge';
+import { PublicLinkPanel } from './public-link-panel';
 import { TotalPanel } from './total-panel';
+import { ViewedMarker } from './viewed-marker';
 
 const backLinkClass =
   'inline-flex min-h-11 items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900 md:min-h-8 ' +
@@ -84,6 +88,7 @@ function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: strin
   const totals = useMemo(() => invoiceTotals(invoice.data), [invoice.data]);
   const markPaid = useSetInvoiceStatus({ failure: INVOICE_TOASTS.markPaidFailed });
   const download = useDownloadInvoice({ failure: INVOICE_TOASTS.pdfFailed });
+  const { copy: copyLink } = usePublicLinkActions(invoice.id);
   const [previewBody, setPreviewBody] = useState<ReturnType<typeof toPreviewBody> | null>(null);
   const previewButton = useRef<HTMLButtonElement>(null);
   const paid = invoice.status === 'paid';
@@ -122,6 +127,7 @@ function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: strin
             Invoice {invoice.invoice_number}
           </h1>
           <StatusBadge status={invoice.status} className="text-sm" />
+          <ViewedMarker invoice={invoice} />
         </div>
         <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
           <Button variant="secondary" className={buttonSize} onClick={() => onEdit(invoice.id)}>
@@ -150,6 +156,20 @@ function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: strin
               <Download className="h-4 w-4" aria-hidden />
             )}
             Download
+          </Button>
+          <Button
+            variant="secondary"
+            className={buttonSize}
+            onClick={() => copyLink.mutate()}
+            disabled={copyLink.isPending}
+            aria-busy={copyLink.isPending}
+          >
+            {copyLink.isPending ? (
+              <Spinner className="h-4 w-4" label="Making the link" />
+            ) : (
+              <Link2 className="h-4 w-4" aria-hidden />
+            )}
+            Copy link
           </Button>
           {paid ? (
             <Button variant="secondary" className={buttonSize} disabled>
@@ -183,10 +203,12 @@ function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: strin
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <DetailsPanel invoice={invoice} totals={totals} isMobile={isMobile} />
+          <ActivityPanel invoiceId={invoice.id} />
         </div>
         <div className="min-w-0 space-y-6">
           <ClientPanel invoice={invoice} />
           <TotalPanel invoice={invoice} totals={totals} />
+          <PublicLinkPanel invoiceId={invoice.id} />
           <IntegrationsPanel />
         </div>
       </div>

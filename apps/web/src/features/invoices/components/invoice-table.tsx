@@ -7,6 +7,7 @@ import { nextSort, type ListQuery } from '../model/list-query';
 import { AmountDue } from './amount-due';
 import { RowActions, type RowActionHandlers } from './row-actions';
 import { StatusBadge } from '../../../components/status-badge';
+import { ViewedMarker } from './viewed-marker';
 
 export interface InvoiceRowsProps extends RowActionHandlers {
   invoices: InvoiceListItem[];
@@ -120,7 +121,10 @@ export function InvoiceTable({
               <AmountDue invoice={invoice} />
             </td>
             <td className="px-3 py-2">
-              <StatusBadge status={invoice.status} />
+              <span className="flex flex-wrap items-center gap-1">
+                <StatusBadge status={invoice.status} />
+                <ViewedMarker invoice={invoice} />
+              </span>
             </td>
             <td className="px-3 py-2 whitespace-nowrap text-slate-700">
               {formatShortDate(invoice.issued_date ?? invoice.created_at)}

@@ -24,6 +24,9 @@ export const invoiceKeys = {
   lists: () => [...invoiceKeys.all, 'list'] as const,
   list: (query: ListQuery) => [...invoiceKeys.lists(), query] as const,
   detail: (id: string) => [...invoiceKeys.all, 'detail', id] as const,
+  /** Under the invoices root, so every write that refreshes invoices refreshes these too. */
+  activity: (id: string) => [...invoiceKeys.all, 'activity', id] as const,
+  publicLink: (id: string) => [...invoiceKeys.all, 'public-link', id] as const,
 };
 
 /** One page of the list; the previous page stays on screen while the next one loads. */
@@ -81,8 +84,9 @@ export function useSetInvoiceStatus({ failure }: { failure: string }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: InvoiceStatus }) => updateInvoiceStatus(id, status),
-    onSuccess: (answer, { status }) => {
+    onSuccess: (answer, { id, status }) => {
       putInvoice(queryClient, answer.invoice);
+      void queryClient.invalidateQueries({ queryKey: invoiceKeys.activity(id) });
       // The answer's status is the effective one: Sent past the due date reads Overdue, and the toast says why.
       toast.success(statusChangeMessage(status, answer.invoice.status));
     },

@@ -1,6 +1,15 @@
 import type { InvoiceData } from '@invoicer/domain/api/invoices';
 import { describe, expect, it } from 'vitest';
-import { amountDueView, DEFAULT_SYMBOL, formatAmount, formatBytes, formatLongDate, formatShortDate } from './format';
+import {
+  amountDueView,
+  DEFAULT_SYMBOL,
+  formatAmount,
+  formatBytes,
+  formatDateTime,
+  formatLongDate,
+  formatShortDate,
+  viewedDescription,
+} from './format';
 import { addressLines, invoiceTotals, placeholderClient } from './invoice-view';
 
 describe('the invoice pages format', () => {
@@ -95,5 +104,15 @@ describe('the invoice page', () => {
     expect(
       invoiceTotals({ ...data, tax_percent: 8.875, discount_type: 'percent', discount_percent: 12.125 }),
     ).toMatchObject({ subtotal: 3032, tax: 269, discount: 368, total: 3032 + 269 - 368 + 435 });
+  });
+
+  it("dates and times of the activity log and the Viewed marker, in the reader's zone", () => {
+    const at = '2026-11-21T15:04:00.000Z';
+    const local = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' }).format(Date.parse(at));
+    expect(formatDateTime(at)).toBe(local);
+    expect(formatDateTime(null)).toBe('—');
+    expect(formatDateTime('nonsense')).toBe('—');
+    expect(viewedDescription(at, 1)).toBe(`Viewed once, first on ${local}`);
+    expect(viewedDescription(at, 3)).toBe(`Viewed 3 times, first on ${local}`);
   });
 });

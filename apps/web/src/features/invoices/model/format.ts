@@ -53,3 +53,17 @@ export function amountDueView(invoice: {
   const total = formatAmount(invoice.total_amount, symbol);
   return { due, total: due === total ? null : total };
 }
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+
+/** A moment as the activity log shows it: 'November 21, 2026 at 3:04 PM', in the reader's time zone. */
+export function formatDateTime(value: string | null | undefined): string {
+  const time = value ? Date.parse(value) : NaN;
+  return Number.isNaN(time) ? '—' : dateTime.format(time);
+}
+
+/** The Viewed marker's longer text: 'Viewed 3 times, first on November 21, 2026 at 3:04 PM'. */
+export function viewedDescription(viewedAt: string, viewCount: number): string {
+  const times = viewCount === 1 ? 'once' : `${viewCount} times`;
+  return `Viewed ${times}, first on ${formatDateTime(viewedAt)}`;
+}

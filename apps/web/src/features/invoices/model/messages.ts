@@ -16,3 +16,15 @@ export const INVOICE_TOASTS = {
   notPdf: 'Invalid response format - expected PDF',
   sendUnavailable: 'Sending invoices by e-mail is not available yet. Download the PDF and send it yourself for now.',
 } as const;
+
+/** The invoice page's public link and activity (docs/product/messages-and-limits.md#invoice-list-and-page-messages). */
+export const LINK_TOASTS = {
+  copied: 'Link copied',
+  replaced: 'New link copied. The old link no longer works.',
+  copyBlocked: 'The link is ready: copy it from the Public link panel.',
+  turnedOff: 'Link turned off',
+  shareFailed: 'Failed to create the link',
+  replaceFailed: 'Failed to replace the link',
+  turnOffFailed: 'Failed to turn off the link',
+  activityFailed: 'Failed to load activity',
+} as const;

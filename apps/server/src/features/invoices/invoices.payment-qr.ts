@@ -1,0 +1,42 @@
+import { amountDueMinor } from '@invoicer/domain/amount-due';
+import { epcCreditTransfer, epcQrPayload, type EpcCreditTransfer } from '@invoicer/domain/epc-qr';
+import { paymentQrSvg } from '../../pdf/payment-qr';
+import type { Database } from '../../plugins/database';
+import { findInvoicePayee } from './invoices.parties.queries';
+import type { InvoiceRow } from './invoices.queries';
+
+/**
+ * The SEPA payment QR code of a stored invoice (docs/decisions/0047-sepa-payment-qr.md). The PDF (its
+ * source read in invoices.service.ts and invoices.links.ts) and the public invoice page take it from here,
+ * so both show the same code.
+ */
+
+/**
+ * The SEPA credit transfer a stored invoice asks for, printed as its EPC QR code: a EUR invoice from a
+ * business with an IBAN in SEPA, for the amount due (the domain's amountDueMinor), the invoice number as
+ * the remittance; null otherwise.
+ */
+export async function storedInvoiceTransfer(
+  db: Database,
+  row: Pick<InvoiceRow, 'id' | 'status' | 'businessId' | 'totalMinor' | 'currency' | 'invoiceNumber'>,
+): Promise<EpcCreditTransfer | null> {
+  if (row.currency !== 'EUR' || row.businessId === null) return null;
+  return epcCreditTransfer({
+    payee: await findInvoicePayee(db, row.id),
+    currency: row.currency,
+    amountDueMinor: amountDueMinor(row),
+    invoiceNumber: row.invoiceNumber,
+  });
+}
+
+/**
+ * The code for a web page: the EPC payload and the same modules as the PDF as an SVG; null when the
+ * invoice carries none.
+ */
+export async function storedInvoicePaymentQr(
+  db: Database,
+  row: InvoiceRow,
+): Promise<{ transfer: EpcCreditTransfer; payload: string; svg: string } | null> {
+  const transfer = await storedInvoiceTransfer(db, row);
+  return transfer && { transfer, payload: epcQrPayload(transfer), svg: paymentQrSvg(transfer) };
+}

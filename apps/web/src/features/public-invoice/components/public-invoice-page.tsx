@@ -1,0 +1,257 @@
+import type { PublicInvoice } from '@invoicer/domain/api/public-links';
+import { Download, FileQuestion } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { StatusBadge } from '../../../components/status-badge';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError, failureMessage } from '../../../lib/api-client';
+import { useDownloadPublicPdf, usePublicInvoice } from '../hooks/use-public-invoice';
+import { adjustmentLabel, blockLines, longDate, money, quantityText } from '../model/format';
+import { PUBLIC_INVOICE_TEXTS } from '../model/messages';
+
+/** Search engines must not index an invoice, whatever link leads to it (the server also says so in a header). */
+const NoIndex = () => <meta name="robots" content="noindex, nofollow" />;
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-100">
+      <NoIndex />
+      <main className="mx-auto w-full max-w-3xl flex-1 px-3 py-6 sm:px-6 sm:py-10">{children}</main>
+      <footer className="pb-6 text-center text-xs text-slate-600">
+        Sent with{' '}
+        <Link to="/" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+          Invoicer
+        </Link>
+      </footer>
+    </div>
+  );
+}
+
+function Block({ title, text }: { title: string; text: string }) {
+  const lines = blockLines(text);
+  return (
+    <div className="min-w-0">
+      <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{title}</h2>
+      <address className="mt-1 text-sm break-words text-slate-800 not-italic">
+        {lines.map((line, index) => (
+          <span key={index} className={index === 0 ? 'block font-semibold text-slate-900' : 'block'}>
+            {line}
+          </span>
+        ))}
+      </address>
+    </div>
+  );
+}
+
+function Section({ title, text }: { title: string; text: string }) {
+  if (text.trim() === '') return null;
+  return (
+    <section className="mt-6 border-t border-slate-100 pt-4">
+      <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
+      <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{text.trim()}</p>
+    </section>
+  );
+}
+
+/** The invoice as the PDF prints it: the same fields, the same figures (docs/product/public-links-and-activity.md#the-public-page). */
+function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
+  const symbol = invoice.currency.symbol;
+  const { totals } = invoice;
+  const sender = blockLines(invoice.from)[0] ?? '';
+  const paymentText = [invoice.payment_details, invoice.payment_instructions]
+    .map((text) => text.trim())
+    .filter((text) => text !== '')
+    .join('\n\n');
+  const totalLines: Array<[string, string]> = [['Subtotal', money(totals.subtotal, symbol)]];
+  if (invoice.tax.shown) totalLines.push([adjustmentLabel('Tax', invoice.tax.percent), money(totals.tax, symbol)]);
+  if (invoice.discount.shown) {
+    totalLines.push([adjustmentLabel('Discount', invoice.discount.percent), money(-totals.discount, symbol)]);
+  }
+  if (invoice.shipping.shown) totalLines.push(['Shipping', money(totals.shipping, symbol)]);
+
+  return (
+    <article className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-10">
+      <header className="flex flex-col-reverse gap-4 sm:flex-row sm:items-start sm:justify-between">
+        {invoice.logo_url ? (
+          <img
+            src={invoice.logo_url}
+            alt={sender ? `${sender} logo` : 'Logo'}
+            className="max-h-20 max-w-[200px] self-start object-contain"
+          />
+        ) : (
+          <span aria-hidden className="hidden sm:block" />
+        )}
+        <div className="sm:text-right">
+          <p className="text-xs font-semibold tracking-widest text-slate-600 uppercase">Invoice</p>
+          <h1 className="text-2xl font-bold tracking-tight break-all text-slate-900">#{invoice.invoice_number}</h1>
+          {invoice.status !== 'draft' && <StatusBadge status={invoice.status} className="mt-1" />}
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:justify-end">
+            <dt className="text-slate-600">Issued</dt>
+            <dd className="text-slate-900">{longDate(invoice.issued_date)}</dd>
+            <dt className="text-slate-600">Due</dt>
+            <dd className="text-slate-900">{longDate(invoice.due_date)}</dd>
+          </dl>
+        </div>
+      </header>
+
+      <div className="mt-8 grid gap-6 sm:grid-cols-2">
+        <Block title="From" text={invoice.from} />
+        <Block title="To" text={invoice.to} />
+      </div>
+
+      <section className="mt-8" aria-labelledby="public-items">
+        <h2 id="public-items" className="sr-only">
+          Items
+        </h2>
+        <table className="hidden w-full text-sm sm:table">
+          <thead>
+            <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-600 uppercase">
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Item
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                Qty
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                Rate
+              </th>
+              <th scope="col" className="py-2 pl-3 text-right font-semibold">
+                Amount
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {invoice.items.map((item, index) => (
+              <tr key={index}>
+                <td className="py-2 pr-3 align-top">
+                  <span className="font-medium break-words text-slate-900">{item.name}</span>
+                  {item.description && <span className="block text-slate-600">{item.description}</span>}
+                </td>
+                <td className="px-3 py-2 text-right align-top text-slate-800 tabular-nums">
+                  {quantityText(item.quantity)}
+                </td>
+                <td className="px-3 py-2 text-right align-top whitespace-nowrap text-slate-800 tabular-nums">
+                  {money(item.unit_cost, symbol)}
+                </td>
+                <td className="py-2 pl-3 text-right align-top font-medium whitespace-nowrap text-slate-900 tabular-nums">
+                  {money(item.amount, symbol)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <ul className="divide-y divide-slate-100 border-y border-slate-200 sm:hidden">
+          {invoice.items.map((item, index) => (
+            <li key={index} className="py-2 text-sm">
+              <div className="flex justify-between gap-3">
+                <span className="min-w-0 font-medium break-words text-slate-900">{item.name}</span>
+                <span className="font-medium whitespace-nowrap text-slate-900 tabular-nums">
+                  {money(item.amount, symbol)}
+                </span>
+              </div>
+              {item.description && <p className="break-words text-slate-600">{item.description}</p>}
+              <p className="text-slate-600 tabular-nums">
+                {quantityText(item.quantity)} × {money(item.unit_cost, symbol)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <dl className="mt-6 ml-auto w-full max-w-xs space-y-1.5 text-sm" data-testid="public-totals">
+        {totalLines.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="text-slate-900 tabular-nums">{value}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-bold">
+          <dt className="text-slate-900">Total</dt>
+          <dd className="text-slate-900 tabular-nums" data-testid="public-total">
+            {money(totals.total, symbol)}
+          </dd>
+        </div>
+      </dl>
+
+      <Section title="Payment Details" text={paymentText} />
+      {/* The SEPA payment QR code (issue 15) goes here, below the payment details, once businesses hold an IBAN. */}
+      <Section title="Terms" text={invoice.terms} />
+    </article>
+  );
+}
+
+/**
+ * /i/{token}: the invoice of a public link, for whoever has the link, without an account
+ * (docs/product/public-links-and-activity.md#the-public-page). Works from 320 px: the items become a list under
+ * 640 px.
+ */
+export function PublicInvoicePage({ token }: { token: string }) {
+  const query = usePublicInvoice(token);
+  const download = useDownloadPublicPdf();
+
+  if (query.isPending) {
+    return (
+      <Shell>
+        <title>Invoice · Invoicer</title>
+        <p className="flex items-center justify-center gap-3 py-20 text-slate-600">
+          <Spinner label="Loading invoice" />
+          <span aria-hidden>{PUBLIC_INVOICE_TEXTS.loading}</span>
+        </p>
+      </Shell>
+    );
+  }
+  if (query.isError) {
+    const gone = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Shell>
+        <title>{`${gone ? PUBLIC_INVOICE_TEXTS.notFoundTitle : PUBLIC_INVOICE_TEXTS.loadFailedTitle} · Invoicer`}</title>
+        <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
+          <FileQuestion className="h-12 w-12 text-slate-400" aria-hidden />
+          <h1 className="text-xl font-semibold text-slate-900">
+            {gone ? PUBLIC_INVOICE_TEXTS.notFoundTitle : PUBLIC_INVOICE_TEXTS.loadFailedTitle}
+          </h1>
+          <p className="text-sm text-slate-600">{failureMessage(query.error, PUBLIC_INVOICE_TEXTS.loadFailed)}</p>
+          {!gone && (
+            <Button variant="secondary" className="h-11 md:h-10" onClick={() => void query.refetch()}>
+              Retry
+            </Button>
+          )}
+        </div>
+      </Shell>
+    );
+  }
+
+  const invoice = query.data;
+  const sender = blockLines(invoice.from)[0];
+  return (
+    <Shell>
+      <title>{`Invoice ${invoice.invoice_number}${sender ? ` from ${sender}` : ''} · Invoicer`}</title>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700">
+          {sender ? (
+            <>
+              <span className="font-semibold text-slate-900">{sender}</span> sent you this invoice.
+            </>
+          ) : (
+            'You were sent this invoice.'
+          )}
+        </p>
+        <Button
+          className="h-11 w-full sm:w-auto md:h-10"
+          onClick={() => download.mutate(invoice)}
+          disabled={download.isPending}
+          aria-busy={download.isPending}
+        >
+          {download.isPending ? (
+            <Spinner className="h-4 w-4" label="Downloading" />
+          ) : (
+            <Download className="h-4 w-4" aria-hidden />
+          )}
+          Download PDF
+        </Button>
+      </div>
+      <PrintedInvoice invoice={invoice} />
+    </Shell>
+  );
+}

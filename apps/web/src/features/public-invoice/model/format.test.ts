@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { adjustmentLabel, blockLines, longDate, money, quantityText } from './format';
+
+describe('the public invoice page prints as the PDF does', () => {
+  it('amounts with the currency symbol, negative ones with a leading minus', () => {
+    expect(money(104.28, '£')).toBe('£104.28');
+    expect(money(1234.5, '€')).toBe('€1,234.50');
+    expect(money(-5, '£')).toBe('-£5.00');
+  });
+
+  it('long dates, Not set without one', () => {
+    expect(longDate('2026-11-21')).toBe('November 21, 2026');
+    expect(longDate(null)).toBe('Not set');
+  });
+
+  it('blocks as their non-blank lines, adjustments with their percent', () => {
+    expect(blockLines('  Acme  \r\n\n1 Main Street\r')).toEqual(['Acme', '1 Main Street']);
+    expect(adjustmentLabel('Tax', 7.5)).toBe('Tax (7.5%)');
+    expect(adjustmentLabel('Tax', 8.875)).toBe('Tax (8.875%)');
+    expect(adjustmentLabel('Tax', 8)).toBe('Tax (8%)');
+    expect(adjustmentLabel('Discount', null)).toBe('Discount');
+    expect(quantityText(3)).toBe('3');
+    expect(quantityText(1234567)).toBe('1,234,567');
+  });
+});

@@ -1,0 +1,31 @@
+import { formatLongUsDate, isIsoDate } from '@invoicer/domain/dates';
+import { amountToMinor, formatMoney } from '@invoicer/domain/money';
+import { formatPercentRate, percentDecimalToRate } from '@invoicer/domain/percent';
+
+/** An amount of the answer (a decimal) as the PDF prints it: '€1,234.50'. */
+export function money(amount: number, symbol: string): string {
+  return formatMoney(amountToMinor(amount), symbol);
+}
+
+/** 'November 21, 2026', or 'Not set' (docs/product/messages-and-limits.md#formats). */
+export function longDate(value: string | null): string {
+  return value && isIsoDate(value) ? formatLongUsDate(value) : 'Not set';
+}
+
+/** Non-blank lines of a From or To block. */
+export function blockLines(text: string): string[] {
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+/** 'Tax (8.875%)' for a percent, 'Tax' for a fixed amount, as on the PDF. */
+export function adjustmentLabel(name: string, percent: number | null): string {
+  return percent === null ? name : `${name} (${formatPercentRate(percentDecimalToRate(percent))}%)`;
+}
+
+/** A quantity as the PDF prints it: '1,000'. */
+export function quantityText(quantity: number): string {
+  return String(quantity).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { statusLabel } from '../status';
+import { timestampSchema } from './common';
+
+/**
+ * An invoice's activity log (docs/product/public-links-and-activity.md#activity): what happened to it, newest
+ * first. The server writes an entry in the transaction of the event (apps/server/src/shared/activity.ts); the
+ * invoice page turns each into a sentence with activitySentence, so the wording lives here once.
+ *
+ * `data` by kind (every field optional when read: an entry is never refused for what it lacks):
+ * - created: nothing
+ * - edited: `count` (saves merged into the entry), `last_at` (the latest of them)
+ * - status_changed: `from`, `to` (stored statuses)
+ * - link_created: `replaced` (true when it replaced a link that was on)
+ * - link_revoked: nothing
+ * - viewed: `first: true` for the first view ever; later views are merged: `count`, `last_at`
+ * - sent: `to` (the addresses)
+ * - reminder: `to`
+ * - payment: `amount` (decimal), `currency` (code)
+ */
+export const ACTIVITY_KINDS = [
+  'created',
+  'edited',
+  'status_changed',
+  'link_created',
+  'link_revoked',
+  'viewed',
+  'sent',
+  'reminder',
+  'payment',
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** GET /api/invoices/{id}/activity answers at most this many entries, the newest. */
+export const ACTIVITY_LIST_MAX = 50;
+
+export const activityEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(ACTIVITY_KINDS),
+  data: z.record(z.string(), z.unknown()),
+  created_at: timestampSchema,
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+export const activityListResponseSchema = z.object({
+  success: z.literal(true),
+  activity: z.array(activityEntrySchema),
+});
+export type ActivityListResponse = z.infer<typeof activityListResponseSchema>;
+
+const count = (data: Record<string, unknown>): number =>
+  typeof data.count === 'number' && Number.isSafeInteger(data.count) && data.count > 0 ? data.count : 1;
+
+const addresses = (data: Record<string, unknown>): string[] =>
+  Array.isArray(data.to) ? data.to.filter((entry): entry is string => typeof entry === 'string') : [];
+
+/** The sentence the invoice page shows for an entry ("Viewed for the first time", "Status changed to Paid"). */
+export function activitySentence(entry: Pick<ActivityEntry, 'kind' | 'data'>): string {
+  const { data } = entry;
+  switch (entry.kind) {
+    case 'created':
+      return 'Created';
+    case 'edited': {
+      const saves = count(data);
+      return saves > 1 ? `Edited (${saves} saves)` : 'Edited';
+    }
+    case 'status_changed':
+      return typeof data.to === 'string' ? `Status changed to ${statusLabel(data.to)}` : 'Status changed';
+    case 'link_created':
+      return data.replaced === true ? 'Link replaced' : 'Link created';
+    case 'link_revoked':
+      return 'Link turned off';
+    case 'viewed': {
+      if (data.first === true) return 'Viewed for the first time';
+      const views = count(data);
+      return views > 1 ? `Viewed ${views} more times` : 'Viewed again';
+    }
+    case 'sent': {
+      const to = addresses(data);
+      return to.length > 0 ? `Sent to ${to.join(', ')}` : 'Sent';
+    }
+    case 'reminder': {
+      const to = addresses(data);
+      return to.length > 0 ? `Reminder sent to ${to.join(', ')}` : 'Reminder sent';
+    }
+    case 'payment':
+      return typeof data.amount === 'number' && typeof data.currency === 'string'
+        ? `Payment of ${data.amount.toFixed(2)} ${data.currency} recorded`
+        : 'Payment recorded';
+  }
+}
