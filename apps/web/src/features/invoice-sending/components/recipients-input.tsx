@@ -1,6 +1,6 @@
 import { isSendableAddress } from '@invoicer/domain/api/sending';
 import { X } from 'lucide-react';
-import { useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, type ClipboardEvent, type FocusEvent, type KeyboardEvent } from 'react';
 import { FieldError, Label } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
 import { addAddresses, splitAddresses } from '../model/recipients';
@@ -8,6 +8,9 @@ import { addAddresses, splitAddresses } from '../model/recipients';
 export interface RecipientsInputProps {
   addresses: string[];
   onChange: (addresses: string[]) => void;
+  /** The text typed and not yet an address: the dialog's, so Send takes it too. */
+  draft: string;
+  onDraftChange: (draft: string) => void;
   /** The problems of the list, shown under it (recipientProblems, or the server's sentence). */
   errors: string[];
   disabled?: boolean;
@@ -20,11 +23,18 @@ export interface RecipientsInputProps {
  * or leaving the field turns the text into addresses; each chip is checked on its own and says when it cannot be
  * sent to; its × removes it, as Backspace in the empty field removes the last one.
  */
-export function RecipientsInput({ addresses, onChange, errors, disabled = false, inputId }: RecipientsInputProps) {
+export function RecipientsInput({
+  addresses,
+  onChange,
+  draft,
+  onDraftChange: setDraft,
+  errors,
+  disabled = false,
+  inputId,
+}: RecipientsInputProps) {
   const ownId = useId();
   const id = inputId ?? ownId;
   const input = useRef<HTMLInputElement>(null);
-  const [draft, setDraft] = useState('');
 
   const commit = (text: string) => {
     const added = splitAddresses(text);
@@ -118,7 +128,12 @@ export function RecipientsInput({ addresses, onChange, errors, disabled = false,
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
           onPaste={onPaste}
-          onBlur={() => commit(draft)}
+          onBlur={(event: FocusEvent<HTMLInputElement>) => {
+            // Leaving for Send: the send takes the typed text itself. Turning it into a chip now would move the
+            // button (an error line going away) between the press and the release, and the click would be lost.
+            if (event.relatedTarget instanceof HTMLButtonElement && event.relatedTarget.type === 'submit') return;
+            commit(draft);
+          }}
           aria-required
           aria-invalid={errors.length > 0 || undefined}
           aria-describedby={[hintId, errors.length > 0 ? errorId : ''].filter(Boolean).join(' ')}

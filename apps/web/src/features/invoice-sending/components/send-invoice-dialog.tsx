@@ -17,7 +17,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, failureMessage } from '../../../lib/api-client';
 import { useSendDefaults, useSendInvoice } from '../hooks/use-send-invoice';
-import { recipientProblems } from '../model/recipients';
+import { addAddresses, recipientProblems, splitAddresses } from '../model/recipients';
 import { RecipientsInput } from './recipients-input';
 
 /** The invoice the dialog sends: what the page or the list row has of it. */
@@ -126,6 +126,7 @@ function SendInvoiceForm({
   const id = useId();
   const subjectInput = useRef<HTMLInputElement>(null);
   const [to, setTo] = useState<string[]>(defaults.to);
+  const [draft, setDraft] = useState('');
   const [ccMe, setCcMe] = useState(false);
   const [subject, setSubject] = useState(defaults.subject);
   const [message, setMessage] = useState(defaults.message);
@@ -139,9 +140,14 @@ function SendInvoiceForm({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // The field may still hold typed text: leaving it turned that into chips (its blur), before this submit.
+    // Text still typed in To is sent too: it becomes chips now.
+    const all = addAddresses(to, splitAddresses(draft));
+    if (all.length !== to.length || draft !== '') {
+      setTo(all);
+      setDraft('');
+    }
     const found: Partial<Record<Field, string[]>> = {};
-    const recipients = recipientProblems(to);
+    const recipients = recipientProblems(all);
     if (recipients.length > 0) found.to = recipients;
     const subjectIssue = firstIssue(sendSubjectSchema.safeParse(subject));
     if (subjectIssue) found.subject = [subjectIssue];
@@ -157,7 +163,7 @@ function SendInvoiceForm({
     }
     onBusyChange(true);
     send.mutate(
-      { to, cc_me: ccMe, subject, message },
+      { to: all, cc_me: ccMe, subject, message },
       {
         onSuccess: (answer) => {
           if (answer.email_delivery_configured) toast.success(answer.message);
@@ -194,6 +200,8 @@ function SendInvoiceForm({
           setTo(next);
           clear('to');
         }}
+        draft={draft}
+        onDraftChange={setDraft}
         // Each address is checked as it is added; "add at least one" waits for Send.
         errors={
           toProblems.length > 0
