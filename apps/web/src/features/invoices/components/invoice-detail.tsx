@@ -61,10 +61,12 @@ export interface InvoiceDetailProps {
   id: string;
   /** Edit Invoice: the editor opens this invoice (the route page knows how). */
   onEdit: (id: string) => void;
+  /** Send Invoice: the route page opens the Send dialog (docs/product/sending-invoices.md#the-send-dialog). */
+  onSend: (invoice: Invoice) => void;
 }
 
 /** /invoice/{id} (docs/product/invoices.md#the-invoice-page). */
-export function InvoiceDetail({ id, onEdit }: InvoiceDetailProps) {
+export function InvoiceDetail({ id, onEdit, onSend }: InvoiceDetailProps) {
   const query = useInvoice(id);
   if (query.isPending) return <DetailSkeleton />;
   if (query.isError) {
@@ -80,10 +82,18 @@ export function InvoiceDetail({ id, onEdit }: InvoiceDetailProps) {
       </div>
     );
   }
-  return <InvoiceView invoice={query.data} onEdit={onEdit} />;
+  return <InvoiceView invoice={query.data} onEdit={onEdit} onSend={onSend} />;
 }
 
-function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: string) => void }) {
+function InvoiceView({
+  invoice,
+  onEdit,
+  onSend,
+}: {
+  invoice: Invoice;
+  onEdit: (id: string) => void;
+  onSend: (invoice: Invoice) => void;
+}) {
   const isMobile = useIsMobile();
   const totals = useMemo(() => invoiceTotals(invoice.data), [invoice.data]);
   const markPaid = useSetInvoiceStatus({ failure: INVOICE_TOASTS.markPaidFailed });
@@ -105,13 +115,6 @@ function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: strin
     },
     [closePreview],
   );
-
-  const sendInvoice = () => {
-    // Send only records the intent; no e-mail is sent
-    // (docs/decisions/0035-placeholders-and-optional-google-sign-in.md).
-    console.info('Send Invoice requested', { invoiceId: invoice.id, invoiceNumber: invoice.invoice_number });
-    toast.info(INVOICE_TOASTS.sendUnavailable);
-  };
 
   const buttonSize = 'h-11 md:h-10';
   return (
@@ -192,7 +195,7 @@ function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: strin
             </Button>
           )}
           {!paid && (
-            <Button variant="secondary" className={buttonSize} onClick={sendInvoice}>
+            <Button variant="secondary" className={buttonSize} onClick={() => onSend(invoice)}>
               <Send className="h-4 w-4" aria-hidden />
               Send Invoice
             </Button>
