@@ -109,7 +109,7 @@ export const paymentAmountSchema = z
     }
     const minor = parseMinor(text);
     if (minor === null) {
-      const digits = typeof text === 'string' && /^\d+(?:\.\d{1,2})?$/.test(text);
+      const digits = /^\d+(?:\.\d{1,2})?$/.test(String(text));
       ctx.addIssue({ code: 'custom', message: digits ? PAYMENT_MESSAGES.amountTooLarge : PAYMENT_MESSAGES.amountFormat });
       return z.NEVER;
     }
