@@ -12,6 +12,7 @@ import invoiceLinksRoutes from './features/invoices/invoices.links.routes';
 import invoicesRoutes from './features/invoices/invoices.routes';
 import logosRoutes from './features/logos/logos.routes';
 import notificationsRoutes from './features/notifications/notifications.routes';
+import paymentsRoutes from './features/payments/payments.routes';
 import supportRoutes from './features/support/support.routes';
 import type { PdfPool } from './pdf/pdf-pool';
 import usersRoutes from './features/users/users.routes';
@@ -104,6 +105,7 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
     viewsPerMinute: config.RATE_LIMIT_PUBLIC_LINKS_PER_MINUTE,
     documentsPerMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE,
   });
+  await app.register(paymentsRoutes);
   await app.register(dashboardRoutes);
   await app.register(notificationsRoutes);
   await app.register(supportRoutes, {

@@ -444,6 +444,7 @@ describe('GET /api/invoices/{id}/activity', () => {
       'Link replaced',
       'Link created',
       'Status changed to Paid',
+      'Marked as paid: payment of €104.28 recorded',
       'Status changed to Sent',
       'Edited (3 saves)',
       'Created',
