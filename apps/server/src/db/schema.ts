@@ -181,9 +181,7 @@ export const invoices = pgTable(
      */
     amountDueMinor: bigint('amount_due_minor', { mode: 'number' })
       .notNull()
-      .generatedAlwaysAs(
-        sql`case when status = 'paid' then 0 else greatest(total_minor - amount_paid_minor, 0) end`,
-      ),
+      .generatedAlwaysAs(sql`case when status = 'paid' then 0 else greatest(total_minor - amount_paid_minor, 0) end`),
     /** The date the list shows and sorts by: the issued date, else the day it was created (UTC). */
     listDate: date('list_date', { mode: 'string' })
       .notNull()
@@ -254,10 +252,7 @@ export const invoices = pgTable(
     check('invoices_totals_check', sql`${t.totalMinor} >= 0 and ${t.subtotalMinor} >= 0`),
     // Payments never exceed the total: overpayment is refused, and so is a save that would lower the total below
     // what was paid (docs/product/payments.md#editing-an-invoice-that-has-payments).
-    check(
-      'invoices_amount_paid_check',
-      sql`${t.amountPaidMinor} >= 0 and ${t.amountPaidMinor} <= ${t.totalMinor}`,
-    ),
+    check('invoices_amount_paid_check', sql`${t.amountPaidMinor} >= 0 and ${t.amountPaidMinor} <= ${t.totalMinor}`),
   ],
 );
 
@@ -295,10 +290,7 @@ export const payments = pgTable(
     ),
     index('payments_user_idx').on(t.userId),
     check('payments_amount_check', sql`${t.amountMinor} > 0`),
-    check(
-      'payments_method_check',
-      sql`${t.method} in ('bank_transfer', 'card', 'cash', 'cheque', 'other')`,
-    ),
+    check('payments_method_check', sql`${t.method} in ('bank_transfer', 'card', 'cash', 'cheque', 'other')`),
     check('payments_source_check', sql`${t.source} in ('manual', 'mark_as_paid')`),
     check('payments_note_length', sql`${t.note} is null or char_length(${t.note}) <= 500`),
   ],

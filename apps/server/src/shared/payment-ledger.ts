@@ -164,13 +164,24 @@ export async function recordStatusChange(
       ? invoicePaidNotification(invoice.userId, ref, formatMoney(invoice.totalMinor, symbolOf(invoice)))
       : invoiceStatusNotification(invoice.userId, ref, from, to),
   );
-  await recordActivity(tx, { invoiceId: invoice.id, userId: invoice.userId, kind: 'status_changed', data: { from, to } });
+  await recordActivity(tx, {
+    invoiceId: invoice.id,
+    userId: invoice.userId,
+    kind: 'status_changed',
+    data: { from, to },
+  });
 }
 
 async function insertPayment(
   tx: DbExecutor,
   invoice: LedgerInvoice,
-  payment: { amountMinor: number; paidOn: string | null; method: PaymentMethod; note: string | null; source: PaymentSource },
+  payment: {
+    amountMinor: number;
+    paidOn: string | null;
+    method: PaymentMethod;
+    note: string | null;
+    source: PaymentSource;
+  },
 ): Promise<PaymentRow> {
   const [row] = await tx
     .insert(payments)
@@ -241,7 +252,9 @@ export async function deletePayment(
     kind: 'payment_deleted',
     data: activityData(invoice, payment),
   });
-  const after = await settle(tx, invoice, { amountPaidMinor: Math.max(0, invoice.amountPaidMinor - payment.amountMinor) });
+  const after = await settle(tx, invoice, {
+    amountPaidMinor: Math.max(0, invoice.amountPaidMinor - payment.amountMinor),
+  });
   return { payment, invoice: after };
 }
 
@@ -261,6 +274,34 @@ export async function payInFull(tx: DbExecutor, invoice: LedgerInvoice): Promise
     source: 'mark_as_paid',
   });
   const after = { ...invoice, amountPaidMinor: invoice.totalMinor };
+  await tx
+    .update(invoices)
+    .set({ amountPaidMinor: after.amountPaidMinor })
+    .where(and(eq(invoices.userId, invoice.userId), eq(invoices.id, invoice.id)));
+  return after;
+}
+
+/**
+ * Removes the payments a status change to Paid recorded (source mark_as_paid), each with its activity entry, and
+ * writes what stays paid; the status is the caller's to write. Payments the user recorded stay.
+ */
+export async function releaseMarkAsPaid(tx: DbExecutor, invoice: LedgerInvoice): Promise<LedgerInvoice> {
+  const removed = await tx
+    .delete(payments)
+    .where(and(eq(payments.invoiceId, invoice.id), eq(payments.source, 'mark_as_paid')))
+    .returning(paymentColumns);
+  if (removed.length === 0) return invoice;
+  let paid = invoice.amountPaidMinor;
+  for (const row of removed.map(toPaymentRow)) {
+    paid -= row.amountMinor;
+    await recordActivity(tx, {
+      invoiceId: invoice.id,
+      userId: invoice.userId,
+      kind: 'payment_deleted',
+      data: activityData(invoice, row),
+    });
+  }
+  const after = { ...invoice, amountPaidMinor: Math.max(0, paid) };
   await tx
     .update(invoices)
     .set({ amountPaidMinor: after.amountPaidMinor })
@@ -289,21 +330,7 @@ export async function changeStatus(
   if (status === 'paid') {
     current = await payInFull(tx, invoice);
   } else if (invoice.status === 'paid') {
-    const removed = await tx
-      .delete(payments)
-      .where(and(eq(payments.invoiceId, invoice.id), eq(payments.source, 'mark_as_paid')))
-      .returning(paymentColumns);
-    let paid = invoice.amountPaidMinor;
-    for (const row of removed.map(toPaymentRow)) {
-      paid -= row.amountMinor;
-      await recordActivity(tx, {
-        invoiceId: invoice.id,
-        userId: invoice.userId,
-        kind: 'payment_deleted',
-        data: activityData(invoice, row),
-      });
-    }
-    current = { ...invoice, amountPaidMinor: Math.max(0, paid) };
+    current = await releaseMarkAsPaid(tx, invoice);
     if (current.totalMinor > 0 && current.amountPaidMinor >= current.totalMinor) {
       throw badRequest(PAYMENT_MESSAGES.paidByPayments(invoice.invoiceNumber));
     }
@@ -325,16 +352,16 @@ export async function changeStatus(
  * its currency cannot change, and its total cannot fall below what was paid (both a 400 before anything is
  * written). Call before the save's writes.
  */
-export function checkSaveAgainstPayments(
-  invoice: LedgerInvoice,
-  next: { totalMinor: number; currency: string },
-): void {
+export function checkSaveAgainstPayments(invoice: LedgerInvoice, next: { totalMinor: number; currency: string }): void {
   if (invoice.amountPaidMinor === 0) return;
   if (next.currency !== invoice.currency) throw badRequest(PAYMENT_MESSAGES.currencyLocked(invoice.currency));
   if (next.totalMinor < invoice.amountPaidMinor) {
     const symbol = symbolOf(invoice);
     throw badRequest(
-      PAYMENT_MESSAGES.totalBelowPaid(formatMoney(next.totalMinor, symbol), formatMoney(invoice.amountPaidMinor, symbol)),
+      PAYMENT_MESSAGES.totalBelowPaid(
+        formatMoney(next.totalMinor, symbol),
+        formatMoney(invoice.amountPaidMinor, symbol),
+      ),
     );
   }
 }

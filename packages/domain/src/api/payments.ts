@@ -110,7 +110,10 @@ export const paymentAmountSchema = z
     const minor = parseMinor(text);
     if (minor === null) {
       const digits = /^\d+(?:\.\d{1,2})?$/.test(String(text));
-      ctx.addIssue({ code: 'custom', message: digits ? PAYMENT_MESSAGES.amountTooLarge : PAYMENT_MESSAGES.amountFormat });
+      ctx.addIssue({
+        code: 'custom',
+        message: digits ? PAYMENT_MESSAGES.amountTooLarge : PAYMENT_MESSAGES.amountFormat,
+      });
       return z.NEVER;
     }
     if (minor === 0) {
@@ -125,24 +128,22 @@ export const paymentAmountSchema = z
   });
 
 /** The date of a payment: YYYY-MM-DD, a real day, from 2000 to today (latestPaymentDate). */
-export const paymentDateSchema = z
-  .string({ error: PAYMENT_MESSAGES.dateRequired })
-  .transform((value, ctx) => {
-    const text = value.trim();
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.dateRequired });
-      return z.NEVER;
-    }
-    if (!isIsoDate(text) || text < EARLIEST_PAYMENT_DATE) {
-      ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.dateFormat });
-      return z.NEVER;
-    }
-    if (text > latestPaymentDate()) {
-      ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.dateFuture });
-      return z.NEVER;
-    }
-    return text;
-  });
+export const paymentDateSchema = z.string({ error: PAYMENT_MESSAGES.dateRequired }).transform((value, ctx) => {
+  const text = value.trim();
+  if (text === '') {
+    ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.dateRequired });
+    return z.NEVER;
+  }
+  if (!isIsoDate(text) || text < EARLIEST_PAYMENT_DATE) {
+    ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.dateFormat });
+    return z.NEVER;
+  }
+  if (text > latestPaymentDate()) {
+    ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.dateFuture });
+    return z.NEVER;
+  }
+  return text;
+});
 
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS, { error: PAYMENT_MESSAGES.method });
 

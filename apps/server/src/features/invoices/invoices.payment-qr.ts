@@ -19,13 +19,20 @@ import type { InvoiceRow } from './invoices.queries';
  */
 export async function storedInvoiceTransfer(
   db: Database,
-  row: Pick<InvoiceRow, 'id' | 'status' | 'businessId' | 'totalMinor' | 'amountPaidMinor' | 'currency' | 'invoiceNumber'>,
+  row: Pick<
+    InvoiceRow,
+    'id' | 'status' | 'businessId' | 'totalMinor' | 'amountPaidMinor' | 'currency' | 'invoiceNumber'
+  >,
 ): Promise<EpcCreditTransfer | null> {
   if (row.currency !== 'EUR' || row.businessId === null) return null;
   return epcCreditTransfer({
     payee: await findInvoicePayee(db, row.id),
     currency: row.currency,
-    amountDueMinor: amountDueMinor({ ...row, totalMinor: Number(row.totalMinor), amountPaidMinor: Number(row.amountPaidMinor) }),
+    amountDueMinor: amountDueMinor({
+      ...row,
+      totalMinor: Number(row.totalMinor),
+      amountPaidMinor: Number(row.amountPaidMinor),
+    }),
     invoiceNumber: row.invoiceNumber,
   });
 }

@@ -29,6 +29,7 @@ import {
   checkSaveAgainstPayments,
   lockLedgerInvoice,
   payInFull,
+  releaseMarkAsPaid,
   settleAfterSave,
 } from '../../shared/payment-ledger';
 import { toEmbeddedBusiness, toEmbeddedClient, toInvoice, toInvoiceListItem } from './invoices.contract';
@@ -336,6 +337,9 @@ export async function replaceInvoice(
         if (body.status && body.status !== current.status && body.status !== 'paid') {
           current = await changeStatus(tx, current, body.status);
         }
+        // Saved as paid again with a lower total or another currency: Mark as Paid's payment is made again below.
+        const repaid = columns.totalMinor! < current.amountPaidMinor || columns.currency !== current.currency;
+        if (body.status === 'paid' && repaid) current = await releaseMarkAsPaid(tx, current);
         checkSaveAgainstPayments(current, { totalMinor: columns.totalMinor ?? 0, currency: columns.currency });
         await updateInvoice(tx, userId, id, {
           ...columns,
@@ -343,8 +347,15 @@ export async function replaceInvoice(
           ...(body.business_id !== undefined ? { businessId: body.business_id } : {}),
         });
         await replaceItems(tx, userId, id, items);
-        const saved = { ...current, totalMinor: columns.totalMinor ?? 0, invoiceNumber: columns.invoiceNumber };
-        if (body.status === 'paid' && current.status !== 'paid') await changeStatus(tx, saved, 'paid');
+        const saved = {
+          ...current,
+          totalMinor: columns.totalMinor ?? 0,
+          currency: columns.currency,
+          invoiceNumber: columns.invoiceNumber,
+        };
+        // A save that says paid is paid in full at its new total (docs/product/payments.md#mark-as-paid).
+        if (body.status === 'paid' && saved.status !== 'paid') await changeStatus(tx, saved, 'paid');
+        else if (body.status === 'paid') await payInFull(tx, saved);
         else await settleAfterSave(tx, saved, { totalMinor: saved.totalMinor, status: saved.status });
         return getInvoiceRow(tx, userId, id);
       }),

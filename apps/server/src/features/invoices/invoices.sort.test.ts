@@ -296,7 +296,10 @@ describe('the amount-due column', () => {
     expect(await set('paid')).toMatchObject({ amount_due: 0, total_amount: 250 });
     expect(await set('sent')).toMatchObject({ amount_due: 250, total_amount: 250 });
     // A partial payment: the total less what was paid, in SQL and in the domain alike.
-    const paid = await as(t.app, dave)({
+    const paid = await as(
+      t.app,
+      dave,
+    )({
       method: 'POST',
       url: `/api/invoices/${id}/payments`,
       payload: { amount: 100.5, date: '2026-01-02', method: 'cash' },
@@ -308,7 +311,11 @@ describe('the amount-due column', () => {
     );
     expect(Number(rows[0]!.due)).toBe(14_950);
     expect(
-      amountDueMinor({ status: rows[0]!.status, totalMinor: Number(rows[0]!.total), amountPaidMinor: Number(rows[0]!.paid) }),
+      amountDueMinor({
+        status: rows[0]!.status,
+        totalMinor: Number(rows[0]!.total),
+        amountPaidMinor: Number(rows[0]!.paid),
+      }),
     ).toBe(14_950);
   });
 });
