@@ -131,6 +131,7 @@ const pdfColumns = {
   businessId: invoices.businessId,
   totalMinor: invoices.totalMinor,
   amountPaidMinor: invoices.amountPaidMinor,
+  amountDueMinor: invoices.amountDueMinor,
   invoiceNumber: invoices.invoiceNumber,
   issuedDate: invoices.issuedDate,
   dueDate: invoices.dueDate,
@@ -147,6 +148,7 @@ export type InvoicePdfRow = {
   businessId: string | null;
   totalMinor: number;
   amountPaidMinor: number;
+  amountDueMinor: number;
   invoiceNumber: string;
   issuedDate: string | null;
   dueDate: string | null;
