@@ -1,6 +1,6 @@
 import type { Invoice } from '@invoicer/domain/api/invoices';
 import { ArrowLeft, CheckCircle2, Download, Eye, FileQuestion, Link2, Pencil, Send } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -61,10 +61,12 @@ export interface InvoiceDetailProps {
   id: string;
   /** Edit Invoice: the editor opens this invoice (the route page knows how). */
   onEdit: (id: string) => void;
+  /** The Payments section of the invoice shown (another feature's, composed by the route page). */
+  payments?: (invoice: Invoice) => ReactNode;
 }
 
 /** /invoice/{id} (docs/product/invoices.md#the-invoice-page). */
-export function InvoiceDetail({ id, onEdit }: InvoiceDetailProps) {
+export function InvoiceDetail({ id, onEdit, payments }: InvoiceDetailProps) {
   const query = useInvoice(id);
   if (query.isPending) return <DetailSkeleton />;
   if (query.isError) {
@@ -80,10 +82,18 @@ export function InvoiceDetail({ id, onEdit }: InvoiceDetailProps) {
       </div>
     );
   }
-  return <InvoiceView invoice={query.data} onEdit={onEdit} />;
+  return <InvoiceView invoice={query.data} onEdit={onEdit} payments={payments} />;
 }
 
-function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: string) => void }) {
+function InvoiceView({
+  invoice,
+  onEdit,
+  payments,
+}: {
+  invoice: Invoice;
+  onEdit: (id: string) => void;
+  payments: InvoiceDetailProps['payments'];
+}) {
   const isMobile = useIsMobile();
   const totals = useMemo(() => invoiceTotals(invoice.data), [invoice.data]);
   const markPaid = useSetInvoiceStatus({ failure: INVOICE_TOASTS.markPaidFailed });
@@ -203,6 +213,7 @@ function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: strin
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <DetailsPanel invoice={invoice} totals={totals} isMobile={isMobile} />
+          {payments?.(invoice)}
           <ActivityPanel invoiceId={invoice.id} />
         </div>
         <div className="min-w-0 space-y-6">
