@@ -103,9 +103,7 @@ test('record a partial payment, then the rest; delete one and the invoice goes b
   await expect(revenue).toContainText('£104.28');
 });
 
-test('a draft leaves draft with its first payment, and a refusal from the server shows in the dialog', async ({
-  page,
-}) => {
+test('the dialog tells a draft what a payment does, and shows a refusal from the server', async ({ page }) => {
   await signedInAccount(page);
   const id = await seedInvoice(page.request);
   await page.goto(`/invoice/${id}`);
