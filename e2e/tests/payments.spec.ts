@@ -118,6 +118,36 @@ test('the dialog tells a draft what a payment does, and shows a refusal from the
   await expect(dialog(page)).toBeHidden();
 });
 
+test('the public page prints Amount paid and Balance due under Total once a payment exists', async ({
+  page,
+  browser,
+}) => {
+  await signedInAccount(page);
+  const id = await seedInvoice(page.request, { status: 'sent' });
+  const recorded = await page.request.post(`/api/invoices/${id}/payments`, {
+    data: { amount: '40.00', date: '2026-11-02', method: 'cheque' },
+  });
+  expect(recorded.status(), await recorded.text()).toBe(201);
+  const shared = await page.request.post(`/api/invoices/${id}/share`, { data: {} });
+  const { url } = (await shared.json()) as { url: string };
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto(url);
+  const totals = guest.getByTestId('public-totals');
+  await expect(totals.locator('dt')).toHaveText([
+    'Subtotal',
+    'Tax (7.5%)',
+    'Discount',
+    'Shipping',
+    'Total',
+    'Amount paid',
+    'Balance due',
+  ]);
+  await expect(guest.getByTestId('public-amount-paid')).toHaveText('£40.00');
+  await expect(guest.getByTestId('public-balance-due')).toHaveText('£64.28');
+  await guestContext.close();
+});
+
 test('the Payments section and its dialog fit 320 px and pass axe', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 740 });
   await signedInAccount(page);
