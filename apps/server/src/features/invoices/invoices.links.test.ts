@@ -224,6 +224,8 @@ describe('GET /api/public/invoices/{token}', () => {
       discount: { shown: true, percent: null },
       shipping: { shown: true },
       totals: owner.totals,
+      amount_paid: 0,
+      balance_due: 104.28,
       payment_details: 'IBAN GB00 0000',
       payment_instructions: 'Pay by Friday.',
       terms: 'Please submit payment within 15 days of receipt of this invoice.',
