@@ -13,6 +13,7 @@ import invoiceLinksRoutes from './features/invoices/invoices.links.routes';
 import invoicesRoutes from './features/invoices/invoices.routes';
 import logosRoutes from './features/logos/logos.routes';
 import notificationsRoutes from './features/notifications/notifications.routes';
+import paymentsRoutes from './features/payments/payments.routes';
 import sendingRoutes from './features/sending/sending.routes';
 import supportRoutes from './features/support/support.routes';
 import type { PdfPool } from './pdf/pdf-pool';
@@ -119,6 +120,7 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
     documentsPerMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE,
   });
   await app.register(sendingRoutes, { perHour: config.RATE_LIMIT_SEND_PER_HOUR, publicUrl: config.PUBLIC_URL });
+  await app.register(paymentsRoutes);
   await app.register(dashboardRoutes);
   await app.register(notificationsRoutes);
   await app.register(supportRoutes, {

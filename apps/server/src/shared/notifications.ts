@@ -63,6 +63,23 @@ export const invoiceStatusNotification = (
   relatedEntityId: invoice.id,
 });
 
+/**
+ * Payments recorded on the invoice now cover its total (docs/product/payments.md#activity-and-notifications); a
+ * status change asked for through the status menu or Mark as Paid reads as invoiceStatusNotification instead.
+ */
+export const invoicePaidNotification = (
+  userId: string,
+  invoice: { id: string; invoiceNumber: string },
+  total: string,
+): NewNotification => ({
+  userId,
+  type: 'success',
+  title: `Invoice ${invoice.invoiceNumber} is paid in full`,
+  message: `The payments recorded on invoice ${invoice.invoiceNumber} now cover its total of ${total}.`,
+  relatedEntityType: 'invoice',
+  relatedEntityId: invoice.id,
+});
+
 /** The first time someone other than the owner opens the invoice's public link (docs/product/public-links-and-activity.md#views). */
 export const invoiceViewedNotification = (
   userId: string,

@@ -44,7 +44,7 @@ export function renderStoredInvoice(
   context: Pick<PdfRenderOptions, 'client' | 'signal'> = {},
 ): Promise<Uint8Array> {
   return storedInvoiceLogo(db, invoice.document.logo).then((logo) =>
-    pdf.render(invoice, { logo, transfer: invoice.transfer, ...context }),
+    pdf.render(invoice, { logo, transfer: invoice.transfer, paid: invoice.paid, ...context }),
   );
 }
 

@@ -36,6 +36,7 @@ export const listColumns = {
   clientId: invoices.clientId,
   businessId: invoices.businessId,
   totalMinor: invoices.totalMinor,
+  amountPaidMinor: invoices.amountPaidMinor,
   amountDueMinor: invoices.amountDueMinor,
   // The views of its public link (shared/public-links.ts): a primary-key lookup per row, written out qualified
   // for the same reason as `items` below.
@@ -81,6 +82,7 @@ export interface InvoiceRow {
   discountMinor: number;
   shippingMinor: number;
   totalMinor: number;
+  amountPaidMinor: number;
   amountDueMinor: number;
   viewedAt: Date | null;
   viewCount: number;
@@ -128,6 +130,8 @@ const pdfColumns = {
   status: effectiveStatusSql(),
   businessId: invoices.businessId,
   totalMinor: invoices.totalMinor,
+  amountPaidMinor: invoices.amountPaidMinor,
+  amountDueMinor: invoices.amountDueMinor,
   invoiceNumber: invoices.invoiceNumber,
   issuedDate: invoices.issuedDate,
   dueDate: invoices.dueDate,
@@ -143,6 +147,8 @@ export type InvoicePdfRow = {
   status: InvoiceStatus;
   businessId: string | null;
   totalMinor: number;
+  amountPaidMinor: number;
+  amountDueMinor: number;
   invoiceNumber: string;
   issuedDate: string | null;
   dueDate: string | null;

@@ -1,6 +1,6 @@
 import type { Invoice } from '@invoicer/domain/api/invoices';
 import { ArrowLeft, CheckCircle2, Download, Eye, FileQuestion, Link2, Pencil, Send } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -63,10 +63,12 @@ export interface InvoiceDetailProps {
   onEdit: (id: string) => void;
   /** Send Invoice: the route page opens the Send dialog (docs/product/sending-invoices.md#the-send-dialog). */
   onSend: (invoice: Invoice) => void;
+  /** The Payments section of the invoice shown (another feature's, composed by the route page). */
+  payments?: (invoice: Invoice) => ReactNode;
 }
 
 /** /invoice/{id} (docs/product/invoices.md#the-invoice-page). */
-export function InvoiceDetail({ id, onEdit, onSend }: InvoiceDetailProps) {
+export function InvoiceDetail({ id, onEdit, onSend, payments }: InvoiceDetailProps) {
   const query = useInvoice(id);
   if (query.isPending) return <DetailSkeleton />;
   if (query.isError) {
@@ -82,17 +84,19 @@ export function InvoiceDetail({ id, onEdit, onSend }: InvoiceDetailProps) {
       </div>
     );
   }
-  return <InvoiceView invoice={query.data} onEdit={onEdit} onSend={onSend} />;
+  return <InvoiceView invoice={query.data} onEdit={onEdit} onSend={onSend} payments={payments} />;
 }
 
 function InvoiceView({
   invoice,
   onEdit,
   onSend,
+  payments,
 }: {
   invoice: Invoice;
   onEdit: (id: string) => void;
   onSend: (invoice: Invoice) => void;
+  payments: InvoiceDetailProps['payments'];
 }) {
   const isMobile = useIsMobile();
   const totals = useMemo(() => invoiceTotals(invoice.data), [invoice.data]);
@@ -206,6 +210,7 @@ function InvoiceView({
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <DetailsPanel invoice={invoice} totals={totals} isMobile={isMobile} />
+          {payments?.(invoice)}
           <ActivityPanel invoiceId={invoice.id} />
         </div>
         <div className="min-w-0 space-y-6">
