@@ -78,10 +78,12 @@ describe('queueInvoiceEmail', () => {
     expect(page.statusCode).toBe(200);
     expect(page.json().invoice.invoice_number).toBe('INV-7');
 
-    const [row] = (
-      await t.pool.query(`select status, kind, attach_invoice_id from outbox where id = $1`, [queued.outboxId])
-    ).rows;
-    expect(row).toEqual({ status: 'sent', kind: 'invoice', attach_invoice_id: invoiceId });
+    // The SMTP server has the message before the delivery job's transaction commits the row as sent.
+    const outboxRow = async () =>
+      (await t.pool.query(`select status, kind, attach_invoice_id from outbox where id = $1`, [queued.outboxId]))
+        .rows[0];
+    await waitFor(async () => (await outboxRow())?.status !== 'pending', 30_000);
+    expect(await outboxRow()).toEqual({ status: 'sent', kind: 'invoice', attach_invoice_id: invoiceId });
   });
 
   it('puts the same link in every e-mail of an invoice, and escapes what the user wrote in the HTML part', async () => {
