@@ -19,6 +19,12 @@ describe('activitySentence (docs/product/public-links-and-activity.md#activity)'
     expect(sentence('viewed', { count: 3 })).toBe('Viewed 3 more times');
     expect(sentence('sent', { to: ['a@example.com', 'b@example.com'] })).toBe('Sent to a@example.com, b@example.com');
     expect(sentence('reminder', { to: ['a@example.com'] })).toBe('Reminder sent to a@example.com');
+    expect(sentence('reminder', { to: ['a@example.com'], stage: 'repeat_2' })).toBe(
+      'Reminder sent to a@example.com (repeat 2)',
+    );
+    expect(sentence('reminder', { stage: 'due', skipped: 'no_recipient' })).toBe(
+      'Reminder not sent: the client has no e-mail address',
+    );
     expect(sentence('payment', { amount: 12.5, currency: 'EUR' })).toBe('Payment of 12.50 EUR recorded');
   });
 

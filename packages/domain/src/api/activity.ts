@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { reminderStageLabel } from '../reminders';
 import { statusLabel } from '../status';
 import { timestampSchema } from './common';
 
@@ -15,7 +16,8 @@ import { timestampSchema } from './common';
  * - link_revoked: nothing
  * - viewed: `first: true` for the first view ever; later views are merged: `count`, `last_at`
  * - sent: `to` (the addresses)
- * - reminder: `to`
+ * - reminder: `to` (the address), `stage` (packages/domain/src/reminders.ts); `skipped: 'no_recipient'` when the
+ *   client had no e-mail address, so nothing was sent
  * - payment: `amount` (decimal), `currency` (code)
  */
 export const ACTIVITY_KINDS = [
@@ -80,8 +82,10 @@ export function activitySentence(entry: Pick<ActivityEntry, 'kind' | 'data'>): s
       return to.length > 0 ? `Sent to ${to.join(', ')}` : 'Sent';
     }
     case 'reminder': {
+      if (data.skipped === 'no_recipient') return 'Reminder not sent: the client has no e-mail address';
       const to = addresses(data);
-      return to.length > 0 ? `Reminder sent to ${to.join(', ')}` : 'Reminder sent';
+      const stage = typeof data.stage === 'string' ? ` (${reminderStageLabel(data.stage)})` : '';
+      return to.length > 0 ? `Reminder sent to ${to.join(', ')}${stage}` : `Reminder sent${stage}`;
     }
     case 'payment':
       return typeof data.amount === 'number' && typeof data.currency === 'string'
