@@ -166,7 +166,7 @@ describe('reminderPlan, properties', () => {
       fc.property(inputArb, ({ schedule, due, issuedBefore, startOffset, status, paused }) => {
         const input = { ...base, schedule, status, paused, dueDate: due, issuedDate: addDays(due, -issuedBefore) };
         const start = addDays(due, startOffset);
-        const end = addDays(due, 700);
+        const end = addDays(due, 1000);
         const { sent, notices } = simulate(input, start, end, true);
         const ranks = sent.map((entry) => stageRank(entry.stage));
         expect([...ranks].sort((a, b) => a - b)).toEqual(ranks);
@@ -191,7 +191,7 @@ describe('reminderPlan, properties', () => {
           expect(notices[0]).toBe(overdueOn > start ? overdueOn : start);
         }
       }),
-      { numRuns: 120 },
+      { numRuns: 100 },
     );
   });
 
@@ -200,10 +200,10 @@ describe('reminderPlan, properties', () => {
       fc.property(inputArb, ({ schedule, due, issuedBefore, startOffset, status, paused }) => {
         const input = { ...base, schedule, status, paused, dueDate: due, issuedDate: addDays(due, -issuedBefore) };
         const start = addDays(due, startOffset);
-        const end = addDays(due, 700);
+        const end = addDays(due, 1000);
         expect(simulate(input, start, end, false)).toEqual(simulate(input, start, end, true));
       }),
-      { numRuns: 120 },
+      { numRuns: 100 },
     );
   });
 });
