@@ -12,6 +12,7 @@ import invoiceLinksRoutes from './features/invoices/invoices.links.routes';
 import invoicesRoutes from './features/invoices/invoices.routes';
 import logosRoutes from './features/logos/logos.routes';
 import notificationsRoutes from './features/notifications/notifications.routes';
+import remindersRoutes from './features/reminders/reminders.routes';
 import supportRoutes from './features/support/support.routes';
 import type { PdfPool } from './pdf/pdf-pool';
 import usersRoutes from './features/users/users.routes';
@@ -103,6 +104,11 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
     publicUrl: config.PUBLIC_URL,
     viewsPerMinute: config.RATE_LIMIT_PUBLIC_LINKS_PER_MINUTE,
     documentsPerMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE,
+  });
+  await app.register(remindersRoutes, {
+    scan: config.REMINDERS_SCAN === 'on',
+    perDay: config.REMINDERS_PER_ACCOUNT_PER_DAY,
+    publicOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`,
   });
   await app.register(dashboardRoutes);
   await app.register(notificationsRoutes);

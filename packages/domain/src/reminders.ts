@@ -237,3 +237,16 @@ export function reminderStageLabel(stage: string): string {
   const repeat = /^repeat_(\d+)$/.exec(stage);
   return repeat ? `repeat ${repeat[1]}` : stage;
 }
+
+/** The reminder the invoice will get next as things stand: the one due now, else the first stage to come; or null. */
+export function upcomingReminder(input: ReminderInput): PlannedStage | null {
+  const plan = reminderPlan(input);
+  if (plan.remindNow) return plan.remindNow;
+  if (!remindable(input)) return null;
+  const doneRank = Math.max(-1, ...input.done.map(stageRank));
+  return (
+    reminderStages(input.schedule, input.dueDate!, input.issuedDate).find(
+      (stage) => stageRank(stage.stage) > doneRank && stage.date > input.today,
+    ) ?? null
+  );
+}
