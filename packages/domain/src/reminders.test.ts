@@ -216,7 +216,9 @@ describe('the schedule as settings', () => {
     expect(describeReminderSchedule({ ...DEFAULT_REMINDER_SCHEDULE, enabled: false })).toMatch(/off/);
     expect(
       describeReminderSchedule({ ...DEFAULT_REMINDER_SCHEDULE, before_days: 1, on_due: false, after_days: 0 }),
-    ).toBe('Unpaid sent invoices are reminded 1 day before the due date, by e-mail to the client, until they are paid.');
+    ).toBe(
+      'Unpaid sent invoices are reminded 1 day before the due date, by e-mail to the client, until they are paid.',
+    );
   });
 
   it('accepts whole numbers within the bounds and refuses the rest with a message', () => {

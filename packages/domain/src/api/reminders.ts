@@ -44,7 +44,8 @@ export const reminderScheduleSchema = z.object(
  * so settings saved by an older version (or never saved) always give a whole schedule.
  */
 export function readReminderSchedule(stored: unknown): ReminderSchedule {
-  const source = stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
+  const source =
+    stored && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
   const shape = reminderScheduleSchema.shape;
   const schedule = { ...DEFAULT_REMINDER_SCHEDULE };
   for (const key of Object.keys(shape) as Array<keyof ReminderSchedule>) {

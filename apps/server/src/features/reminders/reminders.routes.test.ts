@@ -22,7 +22,11 @@ describe('the reminder settings', () => {
 
     const saved = await as(t.app, ada)({ method: 'PUT', url: '/api/users/settings', payload: { reminders: custom } });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ success: true, message: 'Reminder settings saved', settings: { reminders: custom } });
+    expect(saved.json()).toEqual({
+      success: true,
+      message: 'Reminder settings saved',
+      settings: { reminders: custom },
+    });
     const after = await as(t.app, ada)({ method: 'GET', url: '/api/users/settings' });
     expect(after.json().settings.reminders).toEqual(custom);
   });
@@ -66,7 +70,11 @@ describe('the reminder settings', () => {
     const spoofed = await as(
       t.app,
       bob,
-    )({ method: 'PUT', url: '/api/users/settings', payload: { user_id: ada.id, reminders: DEFAULT_REMINDER_SCHEDULE } });
+    )({
+      method: 'PUT',
+      url: '/api/users/settings',
+      payload: { user_id: ada.id, reminders: DEFAULT_REMINDER_SCHEDULE },
+    });
     expect(spoofed.statusCode).toBe(403);
     const adas = await as(t.app, ada)({ method: 'GET', url: '/api/users/settings' });
     expect(adas.json().settings.reminders).toEqual(custom);
@@ -122,7 +130,10 @@ describe('an invoice’s reminders and its pause', () => {
   it('pauses and resumes; the scheduler looks again at each change', async () => {
     const id = await createInvoice(t.app, ada, { invoice_number: '0100', due_date: utcDate(10) }, { status: 'sent' });
     await t.pool.query(`update invoice_reminder_state set next_check_at = null where invoice_id = $1`, [id]);
-    const paused = await as(t.app, ada)({ method: 'PUT', url: `/api/invoices/${id}/reminders`, payload: { paused: true } });
+    const paused = await as(
+      t.app,
+      ada,
+    )({ method: 'PUT', url: `/api/invoices/${id}/reminders`, payload: { paused: true } });
     expect(paused.statusCode).toBe(200);
     expect(paused.json()).toMatchObject({
       success: true,

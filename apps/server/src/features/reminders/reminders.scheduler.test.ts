@@ -3,7 +3,7 @@ import { signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { as, createInvoice, utcDate } from '../../../test/invoice-fixtures';
 import { waitFor } from '../../../test/wait-for';
-import { startSmtpServer, type TestSmtpServer } from '../support/smtp-test-server';
+import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
 
 /**
  * The reminder scheduler end to end (docs/decisions/0050-automatic-reminders.md): real PostgreSQL, the real job
@@ -190,7 +190,10 @@ describe('the reminder scheduler', () => {
     );
     await pass(t);
     expect(mailsTo('late@acme.example')).toHaveLength(0);
-    await as(t.app, grace)({ method: 'PUT', url: '/api/users/settings', payload: { reminders: { ...off, enabled: true } } });
+    await as(
+      t.app,
+      grace,
+    )({ method: 'PUT', url: '/api/users/settings', payload: { reminders: { ...off, enabled: true } } });
     await pass(t);
     await waitFor(() => mailsTo('late@acme.example').length === 1);
     // 50 days late: after (7), repeat_1 (21), repeat_2 (35) and repeat_3 (49) have passed; one e-mail, for repeat_3.
@@ -238,7 +241,12 @@ describe('two server processes on one database', () => {
         await createInvoice(
           one.app,
           ada,
-          { invoice_number: `P-${n}`, issued_date: utcDate(-30), due_date: utcDate(-2), to: `P\npair${n}@acme.example` },
+          {
+            invoice_number: `P-${n}`,
+            issued_date: utcDate(-30),
+            due_date: utcDate(-2),
+            to: `P\npair${n}@acme.example`,
+          },
           { status: 'sent' },
         ),
       );

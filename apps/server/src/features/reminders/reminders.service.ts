@@ -193,13 +193,18 @@ export async function processInvoiceReminders(tx: DbExecutor, invoiceId: string,
   const nextPlan = after ? reminderPlan(planInput(after, today)) : null;
   let at: string | null;
   if (deferredTo) at = startOfDay(deferredTo);
-  else if (nextPlan && hasWork(nextPlan)) at = new Date().toISOString(); // changed meanwhile: the next pass looks again
+  else if (nextPlan && hasWork(nextPlan))
+    at = new Date().toISOString(); // changed meanwhile: the next pass looks again
   else at = startOfDay(nextPlan?.nextDate ?? null);
   await storeNextChecks(tx, [{ id: invoiceId, at }]);
 }
 
 /** GET /api/invoices/{id}/reminders: the pause, the account's switch, where and when the next reminder goes. */
-export async function getInvoiceReminders(db: DbExecutor, userId: string, invoiceId: string): Promise<InvoiceReminders> {
+export async function getInvoiceReminders(
+  db: DbExecutor,
+  userId: string,
+  invoiceId: string,
+): Promise<InvoiceReminders> {
   const row = await findPlanRow(db, invoiceId);
   if (!row || row.user_id !== userId) throw notFound(INVOICE_MESSAGES.notFound);
   const today = await todayUtc(db);

@@ -6,11 +6,7 @@ import {
   updateProfileBodySchema,
   updateProfileResponseSchema,
 } from '@invoicer/domain/api/users';
-import {
-  REMINDER_MESSAGES,
-  userSettingsBodySchema,
-  userSettingsResponseSchema,
-} from '@invoicer/domain/api/reminders';
+import { REMINDER_MESSAGES, userSettingsBodySchema, userSettingsResponseSchema } from '@invoicer/domain/api/reminders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../plugins/errors';
 import { attemptsPerMinute } from '../../plugins/rate-limit';

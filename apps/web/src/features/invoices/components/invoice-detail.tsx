@@ -1,6 +1,6 @@
 import type { Invoice } from '@invoicer/domain/api/invoices';
 import { ArrowLeft, CheckCircle2, Download, Eye, FileQuestion, Link2, Pencil, Send } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -61,10 +61,12 @@ export interface InvoiceDetailProps {
   id: string;
   /** Edit Invoice: the editor opens this invoice (the route page knows how). */
   onEdit: (id: string) => void;
+  /** The reminders panel (another feature's), composed by the route page under the link panel. */
+  reminders?: (invoice: Invoice) => ReactNode;
 }
 
 /** /invoice/{id} (docs/product/invoices.md#the-invoice-page). */
-export function InvoiceDetail({ id, onEdit }: InvoiceDetailProps) {
+export function InvoiceDetail({ id, onEdit, reminders }: InvoiceDetailProps) {
   const query = useInvoice(id);
   if (query.isPending) return <DetailSkeleton />;
   if (query.isError) {
@@ -80,10 +82,18 @@ export function InvoiceDetail({ id, onEdit }: InvoiceDetailProps) {
       </div>
     );
   }
-  return <InvoiceView invoice={query.data} onEdit={onEdit} />;
+  return <InvoiceView invoice={query.data} onEdit={onEdit} reminders={reminders} />;
 }
 
-function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: string) => void }) {
+function InvoiceView({
+  invoice,
+  onEdit,
+  reminders,
+}: {
+  invoice: Invoice;
+  onEdit: (id: string) => void;
+  reminders: ((invoice: Invoice) => ReactNode) | undefined;
+}) {
   const isMobile = useIsMobile();
   const totals = useMemo(() => invoiceTotals(invoice.data), [invoice.data]);
   const markPaid = useSetInvoiceStatus({ failure: INVOICE_TOASTS.markPaidFailed });
@@ -209,6 +219,7 @@ function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: strin
           <ClientPanel invoice={invoice} />
           <TotalPanel invoice={invoice} totals={totals} />
           <PublicLinkPanel invoiceId={invoice.id} />
+          {reminders?.(invoice)}
           <IntegrationsPanel />
         </div>
       </div>
