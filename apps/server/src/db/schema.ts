@@ -540,10 +540,24 @@ export const outbox = pgTable(
     kind: text('kind').notNull(),
     /** The support request this message carries, when it carries one. */
     supportRequestId: uuid('support_request_id').references(() => supportRequests.id, { onDelete: 'cascade' }),
+    /** One address, or several joined by ", " (each validated before it is written: bare addresses only). */
     recipient: text('recipient').notNull(),
+    /** Cc addresses, joined like `recipient`; null for none. */
+    cc: text('cc'),
     replyTo: text('reply_to'),
+    /** The From display name ("Ada Consulting via Invoicer"); null: the product's name. The address is MAIL_FROM. */
+    fromName: text('from_name'),
     subject: text('subject').notNull(),
+    /** The plain-text part. */
     body: text('body').notNull(),
+    /** The HTML part, when the message has one (invoice e-mails, shared/invoice-email.ts). */
+    html: text('html'),
+    /**
+     * The invoice whose PDF is attached, rendered by the PDF engine when the message is delivered
+     * (plugins/mailer.ts), so the e-mail carries the invoice as it is then, and no request waits for a render.
+     * Deleting the invoice deletes its messages that have not left (and the record of those that have).
+     */
+    attachInvoiceId: uuid('attach_invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('pending'),
     /**
      * The delivery job (plugins/jobs.ts), made with the row. Null for rows written before the job
@@ -558,6 +572,8 @@ export const outbox = pgTable(
   (t) => [
     // When and how often delivery is tried is the job queue's (plugins/mailer.ts); the row keeps the outcome.
     index('outbox_support_request_idx').on(t.supportRequestId),
+    // Deleting an invoice finds its messages by this index (the cascade), not by a scan of the outbox.
+    index('outbox_attach_invoice_idx').on(t.attachInvoiceId),
     check('outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );

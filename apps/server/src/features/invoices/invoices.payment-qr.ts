@@ -1,7 +1,7 @@
 import { amountDueMinor } from '@invoicer/domain/amount-due';
 import { epcCreditTransfer, epcQrPayload, type EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import { paymentQrSvg } from '../../pdf/payment-qr';
-import type { Database } from '../../plugins/database';
+import type { Database, DbExecutor } from '../../plugins/database';
 import { findInvoicePayee } from './invoices.parties.queries';
 import type { InvoiceRow } from './invoices.queries';
 
@@ -17,7 +17,7 @@ import type { InvoiceRow } from './invoices.queries';
  * the remittance; null otherwise.
  */
 export async function storedInvoiceTransfer(
-  db: Database,
+  db: DbExecutor,
   row: Pick<InvoiceRow, 'id' | 'status' | 'businessId' | 'totalMinor' | 'currency' | 'invoiceNumber'>,
 ): Promise<EpcCreditTransfer | null> {
   if (row.currency !== 'EUR' || row.businessId === null) return null;

@@ -2,7 +2,7 @@ import { INVOICE_NUMBER_VALUE_PATTERN } from '@invoicer/domain/invoice-number';
 import type { InvoiceStatus } from '@invoicer/domain/status';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { invoiceItems, invoices, invoiceSaveKeys } from '../../db/schema';
-import type { Database, DbExecutor } from '../../plugins/database';
+import type { DbExecutor } from '../../plugins/database';
 import { effectiveStatusSql } from '../../shared/invoice-status-sql';
 
 /**
@@ -153,16 +153,16 @@ export type InvoicePdfRow = {
   itemText: number;
 };
 
-function preparePdfById(db: Database) {
+function preparePdfById(db: DbExecutor) {
   return db
     .select(pdfColumns)
     .from(invoices)
     .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id'))))
     .prepare('invoices_pdf_by_id');
 }
-const preparedPdfById = new WeakMap<Database, ReturnType<typeof preparePdfById>>();
+const preparedPdfById = new WeakMap<DbExecutor, ReturnType<typeof preparePdfById>>();
 
-export async function findInvoiceForPdf(db: Database, userId: string, id: string): Promise<InvoicePdfRow | null> {
+export async function findInvoiceForPdf(db: DbExecutor, userId: string, id: string): Promise<InvoicePdfRow | null> {
   let statement = preparedPdfById.get(db);
   if (!statement) {
     statement = preparePdfById(db);

@@ -92,7 +92,7 @@ export async function matchingInvoiceIds(db: Database, userId: string, filter: I
 }
 
 /** What the PDF of a stored invoice needs (invoices.queries.ts, findInvoiceForPdf); 404 like a read. */
-export async function getInvoicePdfSource(db: Database, userId: string, id: string): Promise<InvoiceWithJsonItems> {
+export async function getInvoicePdfSource(db: DbExecutor, userId: string, id: string): Promise<InvoiceWithJsonItems> {
   const row = await findInvoiceForPdf(db, userId, id);
   if (!row) throw notFound(INVOICE_MESSAGES.notFound);
   return toPdfSource(row, await storedInvoiceTransfer(db, row));
