@@ -121,7 +121,6 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
   await app.register(remindersRoutes, {
     scan: config.REMINDERS_SCAN === 'on',
     perDay: config.REMINDERS_PER_ACCOUNT_PER_DAY,
-    publicOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`,
   });
   await app.register(dashboardRoutes);
   await app.register(notificationsRoutes);

@@ -93,8 +93,6 @@ export interface ReminderRow {
   from_text: string;
   to_text: string;
   client_email: string | null;
-  /** The owner's address: replies to a reminder go to them. */
-  owner_email: string;
 }
 
 /** Locks the invoice (like every writer of it) and reads it; null when it was deleted. */
@@ -104,8 +102,7 @@ export async function lockReminderInvoice(tx: DbExecutor, invoiceId: string): Pr
     sql`select i.id, i.user_id, i.invoice_number, i.currency, i.status, i.due_date::text as due_date,
                i.issued_date::text as issued_date, i.amount_due_minor, i.reminders_paused,
                coalesce(i.data ->> 'from', '') as from_text, coalesce(i.data ->> 'to', '') as to_text,
-               (select c.email from clients c where c.id = i.client_id and c.user_id = i.user_id) as client_email,
-               (select u.email from users u where u.id = i.user_id) as owner_email
+               (select c.email from clients c where c.id = i.client_id and c.user_id = i.user_id) as client_email
           from invoices i where i.id = ${invoiceId}
            for update of i`,
   );

@@ -6,6 +6,7 @@ import {
 } from '@invoicer/domain/api/reminders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../../plugins/session';
+import { queueInvoiceEmail } from '../../shared/invoice-email';
 import {
   getInvoiceReminders,
   processInvoiceReminders,
@@ -28,8 +29,6 @@ export interface RemindersRoutesOptions {
   scan: boolean;
   /** REMINDERS_PER_ACCOUNT_PER_DAY. */
   perDay: number;
-  /** The origin of public links in reminder e-mails (PUBLIC_URL, else this server's own address). */
-  publicOrigin: string;
 }
 
 /**
@@ -37,7 +36,7 @@ export interface RemindersRoutesOptions {
  * reminders and its "Pause reminders" (a session, the user's own invoice, else 404), and the scheduler's two jobs on
  * the one job queue (docs/decisions/0045-the-job-queue.md). The account's schedule is under /api/users/settings.
  */
-const remindersRoutes: FastifyPluginAsyncZod<RemindersRoutesOptions> = async (app, { scan, perDay, publicOrigin }) => {
+const remindersRoutes: FastifyPluginAsyncZod<RemindersRoutesOptions> = async (app, { scan, perDay }) => {
   app.get(
     '/api/invoices/:id/reminders',
     {
@@ -81,16 +80,15 @@ const remindersRoutes: FastifyPluginAsyncZod<RemindersRoutesOptions> = async (ap
 
   const deps: ProcessDeps = {
     perDay,
-    publicOrigin,
-    linkKey: () => app.serverSecret('public-links'),
     async queueEmail(tx, email) {
-      await app.mailer.enqueue(tx, {
-        kind: 'invoice_reminder',
+      await queueInvoiceEmail(app, tx, {
+        invoiceId: email.invoiceId,
         userId: email.userId,
-        to: email.to,
-        replyTo: email.replyTo,
+        to: [email.to],
+        ccMe: false,
         subject: email.subject,
-        text: email.text,
+        message: email.message,
+        kind: 'reminder',
       });
     },
   };

@@ -1,9 +1,10 @@
+import { invoiceFileName } from '@invoicer/domain/invoice-number';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { as, createInvoice, utcDate } from '../../../test/invoice-fixtures';
 import { waitFor } from '../../../test/wait-for';
-import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-server';
+import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-test-server';
 
 /**
  * The reminder scheduler end to end (docs/decisions/0050-automatic-reminders.md): real PostgreSQL, the real job
@@ -69,9 +70,15 @@ describe('the reminder scheduler', () => {
     const [mail] = mailsTo('billing@acme.example');
     expect(mail!.headers.get('subject')).toBe('Reminder: invoice R-1 is 10 days overdue');
     expect(mail!.headers.get('reply-to')).toContain(ada.email);
-    // Without PUBLIC_URL the link names the server's own port (app.ts).
-    const link = /http:\/\/localhost:\d+\/i\/([A-Za-z0-9_-]{24})/.exec(mail!.body);
-    expect(link, mail!.body).not.toBeNull();
+    const text = mail!.parts.find((part) => part.type === 'text/plain')!.text;
+    expect(text).toContain('invoice R-1');
+    expect(text).toContain('is 10 days overdue');
+    // The link (PUBLIC_URL, else this server's own address) and the PDF, attached as downloads are named.
+    const link = /https?:\/\/[^/\s]+\/i\/([A-Za-z0-9_-]{24})/.exec(text);
+    expect(link, text).not.toBeNull();
+    const pdf = mail!.parts.find((part) => part.type === 'application/pdf');
+    expect(pdf?.fileName).toBe(invoiceFileName('R-1', utcDate(-40)));
+    expect(pdf!.content.subarray(0, 5).toString()).toBe('%PDF-');
     // The link opens the invoice.
     const opened = await t.app.inject({ method: 'GET', url: `/api/public/invoices/${link![1]}` });
     expect(opened.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { INVOICE_MESSAGES } from '@invoicer/domain/api/invoices';
-import { publicInvoicePath } from '@invoicer/domain/api/public-links';
 import { readReminderSchedule, type InvoiceReminders } from '@invoicer/domain/api/reminders';
 import { addDays } from '@invoicer/domain/dates';
+import { firstLine, INVOICE_LINK_PLACEHOLDER } from '@invoicer/domain/invoice-email';
 import {
   reminderMessage,
   reminderPlan,
@@ -19,7 +19,6 @@ import {
   reminderNotSentNotification,
   reminderSentNotification,
 } from '../../shared/notifications';
-import { ensurePublicLink } from '../../shared/public-links';
 import {
   claimDueChecks,
   findPlanRow,
@@ -106,19 +105,18 @@ export interface ReminderEmail {
   invoiceId: string;
   userId: string;
   to: string;
-  replyTo: string;
   subject: string;
-  text: string;
+  /** The text, with INVOICE_LINK_PLACEHOLDER where the invoice's public link goes. */
+  message: string;
 }
 
 export interface ProcessDeps {
   /** Reminder e-mails an account may send per UTC day (REMINDERS_PER_ACCOUNT_PER_DAY). */
   perDay: number;
-  /** The origin of the public links in e-mails (PUBLIC_URL). */
-  publicOrigin: string;
-  /** The key that seals public link tokens (server secret `public-links`). */
-  linkKey(): Promise<Buffer>;
-  /** Queues the e-mail in this transaction (through the outbox and the job queue). */
+  /**
+   * Queues the e-mail in this transaction, with the invoice's public link and its PDF (shared/invoice-email.ts,
+   * through the outbox and the job queue); the invoice's row lock is held.
+   */
   queueEmail(tx: DbExecutor, email: ReminderEmail): Promise<void>;
 }
 
@@ -168,18 +166,17 @@ export async function processInvoiceReminders(tx: DbExecutor, invoiceId: string,
         recipient,
       });
       if (first && recipient) {
-        const link = await ensurePublicLink(tx, await deps.linkKey(), userId, invoiceId);
         const { subject, text } = reminderMessage({
           stage,
           invoiceNumber: invoice.invoice_number,
-          senderName: invoice.from_text.split('\n')[0]!.trim(),
+          senderName: firstLine(invoice.from_text),
           amountDue: Number(invoice.amount_due_minor),
           currency: invoice.currency,
           dueDate: invoice.due_date,
           today,
-          link: `${deps.publicOrigin}${publicInvoicePath(link.token)}`,
+          link: INVOICE_LINK_PLACEHOLDER,
         });
-        await deps.queueEmail(tx, { invoiceId, userId, to: recipient, replyTo: invoice.owner_email, subject, text });
+        await deps.queueEmail(tx, { invoiceId, userId, to: recipient, subject, message: text });
         await recordActivity(tx, { invoiceId, userId, kind: 'reminder', data: { to: [recipient], stage } });
         await insertNotification(tx, reminderSentNotification(userId, ref, recipient));
       } else if (first) {
