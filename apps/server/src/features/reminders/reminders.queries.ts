@@ -60,23 +60,29 @@ const planColumns = sql`
          where r.invoice_id = i.id and r.due_date = i.due_date and r.stage <> 'overdue') as done,
   exists(select 1 from invoice_reminders r where r.invoice_id = i.id and r.stage = 'overdue') as noticed`;
 
-export async function findPlanRows(tx: DbExecutor, ids: string[]): Promise<PlanRow[]> {
-  if (ids.length === 0) return [];
-  return rows<PlanRow>(
-    tx,
-    sql`select ${planColumns} from invoices i join users u on u.id = i.user_id
-         where i.id = any(${uuidArray(ids)}::uuid[])`,
-  );
+/** The plan rows of a claimed batch (one statement, by primary key). */
+export function findPlanRowsSql(ids: string[]) {
+  return sql`select ${planColumns} from invoices i join users u on u.id = i.user_id
+              where i.id = any(${uuidArray(ids)}::uuid[])`;
 }
 
-/** Stores when each invoice is looked at next (null: not until it changes). */
-export async function storeNextChecks(tx: DbExecutor, next: Array<{ id: string; at: string | null }>): Promise<void> {
-  if (next.length === 0) return;
-  await tx.execute(sql`
+export async function findPlanRows(tx: DbExecutor, ids: string[]): Promise<PlanRow[]> {
+  if (ids.length === 0) return [];
+  return rows<PlanRow>(tx, findPlanRowsSql(ids));
+}
+
+/** Stores when each invoice is looked at next (null: not until it changes), one statement for the batch. */
+export function storeNextChecksSql(next: Array<{ id: string; at: string | null }>) {
+  return sql`
     update invoice_reminder_state s set next_check_at = v.at
       from unnest(${uuidArray(next.map((n) => n.id))}::uuid[],
                   ${`{${next.map((n) => (n.at === null ? 'NULL' : `"${n.at}"`)).join(',')}}`}::timestamptz[]) as v(id, at)
-     where s.invoice_id = v.id`);
+     where s.invoice_id = v.id`;
+}
+
+export async function storeNextChecks(tx: DbExecutor, next: Array<{ id: string; at: string | null }>): Promise<void> {
+  if (next.length === 0) return;
+  await tx.execute(storeNextChecksSql(next));
 }
 
 /** What a reminder job needs, read under the invoice's row lock (so a status change waits for it, or it for that). */
