@@ -19,9 +19,7 @@ function longDate(iso: string): string {
 }
 
 test.describe('reminder settings', { tag: '@desktop' }, () => {
-  test('change the schedule, save it, and find it again after a reload; a wrong value is refused', async ({
-    page,
-  }) => {
+  test('change the schedule, save it, and find it again after a reload; a wrong value is refused', async ({ page }) => {
     await signedInAccount(page);
     await page.goto('/settings?section=reminders');
     await expect(page.getByRole('tab', { name: 'Reminders' })).toHaveAttribute('aria-selected', 'true');
@@ -70,9 +68,7 @@ test.describe('reminder settings', { tag: '@desktop' }, () => {
 });
 
 test.describe('pausing an invoice’s reminders', { tag: '@desktop' }, () => {
-  test('the invoice page shows the next reminder; Pause reminders stops it, and it stays paused', async ({
-    page,
-  }) => {
+  test('the invoice page shows the next reminder; Pause reminders stops it, and it stays paused', async ({ page }) => {
     await signedInAccount(page);
     const due = utcDate(10);
     const id = await seedInvoice(page.request, {

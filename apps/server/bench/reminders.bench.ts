@@ -19,7 +19,7 @@
  */
 import os from 'node:os';
 import pg from 'pg';
-import { SQL } from 'drizzle-orm';
+import { type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { runMigrations } from '../src/db/migrate';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
