@@ -52,11 +52,11 @@ export function RemindersPanel({ invoiceId, version }: { invoiceId: string; vers
           label="Pause reminders"
           disabled={pause.isPending}
         />
-        <p className="text-sm text-slate-600" data-testid="reminders-status">
+        <p className="text-sm wrap-anywhere text-slate-600" data-testid="reminders-status">
           {status}
         </p>
         {data.sent.length > 0 && (
-          <ul className="space-y-1 text-sm text-slate-700">
+          <ul className="space-y-1 text-sm wrap-anywhere text-slate-700">
             {data.sent.map((entry) => (
               <li key={`${entry.due_date}-${entry.stage}`}>
                 {entry.outcome === 'sent' ? `Sent to ${entry.to}` : 'Not sent (no e-mail address)'},{' '}
