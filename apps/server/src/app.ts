@@ -14,6 +14,7 @@ import invoicesRoutes from './features/invoices/invoices.routes';
 import logosRoutes from './features/logos/logos.routes';
 import notificationsRoutes from './features/notifications/notifications.routes';
 import remindersRoutes from './features/reminders/reminders.routes';
+import sendingRoutes from './features/sending/sending.routes';
 import supportRoutes from './features/support/support.routes';
 import type { PdfPool } from './pdf/pdf-pool';
 import usersRoutes from './features/users/users.routes';
@@ -122,6 +123,7 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
     scan: config.REMINDERS_SCAN === 'on',
     perDay: config.REMINDERS_PER_ACCOUNT_PER_DAY,
   });
+  await app.register(sendingRoutes, { perHour: config.RATE_LIMIT_SEND_PER_HOUR, publicUrl: config.PUBLIC_URL });
   await app.register(dashboardRoutes);
   await app.register(notificationsRoutes);
   await app.register(supportRoutes, {

@@ -123,6 +123,8 @@ function hinted(key: string, users: TwoUsers): fc.Arbitrary<unknown> | undefined
     return fc.oneof(fc.constantFrom(...ids), fc.uuid(), fc.constant(b.clientId.toUpperCase()));
   }
   if (key.includes('email')) return fc.oneof(fc.emailAddress(), fc.constant(a.account.email));
+  // The recipients of an invoice e-mail (POST /api/invoices/{id}/send): addresses, so sends are accepted too.
+  if (key === 'to') return fc.oneof(fc.emailAddress(), fc.constantFrom('client@example.com', a.account.email));
   if (key.endsWith('date')) {
     return fc.oneof(
       fc
@@ -361,7 +363,13 @@ function passesValidation(route: FuzzRoute, generated: Generated): boolean {
 }
 
 /** Fields whose message uses the form's label rather than the key. */
-const FIELD_LABELS: Record<string, string> = { unit_cost: 'rate', tax_type: 'type', discount_type: 'type' };
+const FIELD_LABELS: Record<string, string> = {
+  unit_cost: 'rate',
+  tax_type: 'type',
+  discount_type: 'type',
+  // The Send dialog's To holds recipients (packages/domain/src/api/sending.ts).
+  to: 'recipient',
+};
 
 /** Whether a message names the field: its words (unit_cost → "unit cost"), one of them, or its label. */
 function namesField(message: string, key: string): boolean {

@@ -350,6 +350,28 @@ const CASES: Record<string, RouteCase> = {
     otherUserId: ({ a }) => ({ method: 'DELETE', url: `/api/invoices/${a.invoiceId}/share?user_id=${a.account.id}` }),
     malformed: () => ({ method: 'DELETE', url: '/api/invoices/not-a-uuid/share' }),
   },
+  'GET /api/invoices/:id/send': {
+    foreign: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/send` }),
+    otherUserId: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/send?user_id=${a.account.id}` }),
+    malformed: () => ({ method: 'GET', url: '/api/invoices/not-a-uuid/send' }),
+  },
+  'POST /api/invoices/:id/send': {
+    foreign: ({ a }) => ({
+      method: 'POST',
+      url: `/api/invoices/${a.invoiceId}/send`,
+      payload: { to: ['intruder@example.com'], cc_me: true },
+    }),
+    otherUserId: ({ a, b }) => ({
+      method: 'POST',
+      url: `/api/invoices/${b.invoiceId}/send`,
+      payload: { to: ['client@example.com'], user_id: a.account.id },
+    }),
+    malformed: ({ b }) => ({
+      method: 'POST',
+      url: `/api/invoices/${b.invoiceId}/send`,
+      payload: { to: ['client@example.com\r\nBcc: everyone@example.com'], subject: 'Hi' },
+    }),
+  },
   'GET /api/public/invoices/:token': {
     foreign: PUBLIC_LINK,
     otherUserId: PUBLIC,

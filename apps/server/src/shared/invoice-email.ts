@@ -33,6 +33,8 @@ export interface InvoiceEmailContext {
   issuedDate: string | null;
   /** The linked client's address as stored ('' for none). */
   clientEmail: string;
+  /** The invoice's To block as printed. */
+  toBlock: string;
   /** The owner's account address. */
   userEmail: string;
 }
@@ -73,6 +75,7 @@ export async function findInvoiceEmailContext(
     },
     issuedDate: row.issuedDate,
     clientEmail: (row.clientEmail ?? '').trim(),
+    toBlock: row.to ?? '',
     userEmail: row.userEmail,
   };
 }

@@ -77,6 +77,26 @@ export const invoiceViewedNotification = (
   relatedEntityId: invoice.id,
 });
 
+/**
+ * An invoice sent by e-mail (docs/product/sending-invoices.md#what-sending-changes): on its way, or, on a server
+ * without SMTP_URL, waiting in the outbox. Never "delivered": the message leaves after this is written.
+ */
+export const invoiceSentNotification = (
+  userId: string,
+  invoice: { id: string; invoiceNumber: string },
+  to: readonly string[],
+  delivering: boolean,
+): NewNotification => ({
+  userId,
+  type: delivering ? 'success' : 'warning',
+  title: `Invoice ${invoice.invoiceNumber} sent`,
+  message: delivering
+    ? `Invoice ${invoice.invoiceNumber} is on its way to ${to.join(', ')}.`
+    : `Invoice ${invoice.invoiceNumber} to ${to.join(', ')} is waiting in the outbox: e-mail delivery is not configured on this server.`,
+  relatedEntityType: 'invoice',
+  relatedEntityId: invoice.id,
+});
+
 const PARTY_LABELS = {
   client: { one: 'Client', many: 'clients' },
   business: { one: 'Business', many: 'businesses' },

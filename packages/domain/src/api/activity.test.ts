@@ -18,6 +18,9 @@ describe('activitySentence (docs/product/public-links-and-activity.md#activity)'
     expect(sentence('viewed', { count: 1 })).toBe('Viewed again');
     expect(sentence('viewed', { count: 3 })).toBe('Viewed 3 more times');
     expect(sentence('sent', { to: ['a@example.com', 'b@example.com'] })).toBe('Sent to a@example.com, b@example.com');
+    expect(sentence('sent', { to: ['a@example.com'], cc: ['me@example.com'], marked_sent: true })).toBe(
+      'Sent to a@example.com; marked as Sent',
+    );
     expect(sentence('reminder', { to: ['a@example.com'] })).toBe('Reminder sent to a@example.com');
     expect(sentence('reminder', { to: ['a@example.com'], stage: 'repeat_2' })).toBe(
       'Reminder sent to a@example.com (repeat 2)',

@@ -15,7 +15,8 @@ import { timestampSchema } from './common';
  * - link_created: `replaced` (true when it replaced a link that was on)
  * - link_revoked: nothing
  * - viewed: `first: true` for the first view ever; later views are merged: `count`, `last_at`
- * - sent: `to` (the addresses)
+ * - sent: `to` (the addresses), `cc` (the owner's own, when a copy went to them), `marked_sent: true` when the
+ *   sending moved a draft to sent (docs/product/sending-invoices.md#what-sending-changes)
  * - reminder: `to` (the address), `stage` (packages/domain/src/reminders.ts); `skipped: 'no_recipient'` when the
  *   client had no e-mail address, so nothing was sent
  * - payment: `amount` (decimal), `currency` (code)
@@ -79,7 +80,8 @@ export function activitySentence(entry: Pick<ActivityEntry, 'kind' | 'data'>): s
     }
     case 'sent': {
       const to = addresses(data);
-      return to.length > 0 ? `Sent to ${to.join(', ')}` : 'Sent';
+      const sent = to.length > 0 ? `Sent to ${to.join(', ')}` : 'Sent';
+      return data.marked_sent === true ? `${sent}; marked as Sent` : sent;
     }
     case 'reminder': {
       if (data.skipped === 'no_recipient') return 'Reminder not sent: the client has no e-mail address';

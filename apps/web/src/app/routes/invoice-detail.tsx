@@ -1,25 +1,33 @@
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { SendInvoiceDialog, type InvoiceToSend } from '../../features/invoice-sending/components/send-invoice-dialog';
 import { InvoiceDetail } from '../../features/invoices/components/invoice-detail';
 import { RemindersPanel } from '../../features/reminders/components/reminders-panel';
 
 /**
  * /invoice/{id} (docs/product/invoices.md#the-invoice-page). Edit Invoice opens the editor at /new with the invoice to
- * load.
+ * load; Send Invoice opens the Send dialog (docs/product/sending-invoices.md#the-send-dialog), whose send refreshes the
+ * invoice's status and activity.
  */
 export function InvoiceDetailRoute() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
+  const [sending, setSending] = useState<InvoiceToSend | null>(null);
   return (
-    <InvoiceDetail
-      key={id}
-      id={id}
-      onEdit={(invoiceId) => navigate('/new', { state: { editInvoiceId: invoiceId, isEditing: true } })}
-      reminders={(invoice) => (
-        <RemindersPanel
-          invoiceId={invoice.id}
-          version={`${invoice.status}|${invoice.due_date}|${invoice.issued_date}|${invoice.total_amount}`}
-        />
-      )}
-    />
+    <>
+      <InvoiceDetail
+        key={id}
+        id={id}
+        onEdit={(invoiceId) => navigate('/new', { state: { editInvoiceId: invoiceId, isEditing: true } })}
+        onSend={({ id: invoiceId, invoice_number }) => setSending({ id: invoiceId, invoice_number })}
+        reminders={(invoice) => (
+          <RemindersPanel
+            invoiceId={invoice.id}
+            version={`${invoice.status}|${invoice.due_date}|${invoice.issued_date}|${invoice.total_amount}`}
+          />
+        )}
+      />
+      <SendInvoiceDialog invoice={sending} onClose={() => setSending(null)} />
+    </>
   );
 }

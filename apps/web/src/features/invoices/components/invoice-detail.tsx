@@ -61,12 +61,14 @@ export interface InvoiceDetailProps {
   id: string;
   /** Edit Invoice: the editor opens this invoice (the route page knows how). */
   onEdit: (id: string) => void;
+  /** Send Invoice: the route page opens the Send dialog (docs/product/sending-invoices.md#the-send-dialog). */
+  onSend: (invoice: Invoice) => void;
   /** The reminders panel (another feature's), composed by the route page under the link panel. */
   reminders?: (invoice: Invoice) => ReactNode;
 }
 
 /** /invoice/{id} (docs/product/invoices.md#the-invoice-page). */
-export function InvoiceDetail({ id, onEdit, reminders }: InvoiceDetailProps) {
+export function InvoiceDetail({ id, onEdit, onSend, reminders }: InvoiceDetailProps) {
   const query = useInvoice(id);
   if (query.isPending) return <DetailSkeleton />;
   if (query.isError) {
@@ -82,16 +84,18 @@ export function InvoiceDetail({ id, onEdit, reminders }: InvoiceDetailProps) {
       </div>
     );
   }
-  return <InvoiceView invoice={query.data} onEdit={onEdit} reminders={reminders} />;
+  return <InvoiceView invoice={query.data} onEdit={onEdit} onSend={onSend} reminders={reminders} />;
 }
 
 function InvoiceView({
   invoice,
   onEdit,
+  onSend,
   reminders,
 }: {
   invoice: Invoice;
   onEdit: (id: string) => void;
+  onSend: (invoice: Invoice) => void;
   reminders: ((invoice: Invoice) => ReactNode) | undefined;
 }) {
   const isMobile = useIsMobile();
@@ -115,13 +119,6 @@ function InvoiceView({
     },
     [closePreview],
   );
-
-  const sendInvoice = () => {
-    // Send only records the intent; no e-mail is sent
-    // (docs/decisions/0035-placeholders-and-optional-google-sign-in.md).
-    console.info('Send Invoice requested', { invoiceId: invoice.id, invoiceNumber: invoice.invoice_number });
-    toast.info(INVOICE_TOASTS.sendUnavailable);
-  };
 
   const buttonSize = 'h-11 md:h-10';
   return (
@@ -202,7 +199,7 @@ function InvoiceView({
             </Button>
           )}
           {!paid && (
-            <Button variant="secondary" className={buttonSize} onClick={sendInvoice}>
+            <Button variant="secondary" className={buttonSize} onClick={() => onSend(invoice)}>
               <Send className="h-4 w-4" aria-hidden />
               Send Invoice
             </Button>
