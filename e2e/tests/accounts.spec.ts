@@ -256,7 +256,13 @@ test.describe('desktop', { tag: '@desktop' }, () => {
 
     await page.goto('/settings?section=templates');
     const tabs = page.getByRole('tablist', { name: 'Settings sections' });
-    await expect(tabs.getByRole('tab')).toHaveText(['Profile Settings', 'Invoice Templates', 'Businesses', 'Billing']);
+    await expect(tabs.getByRole('tab')).toHaveText([
+      'Profile Settings',
+      'Reminders',
+      'Invoice Templates',
+      'Businesses',
+      'Billing',
+    ]);
     await expect(tabs.getByRole('tab', { name: 'Invoice Templates' })).toHaveAttribute('aria-selected', 'true');
     const templates = page.getByRole('tabpanel');
     await expect(templates.getByRole('heading', { level: 3 })).toHaveText(['Modern', 'Classic', 'Minimal']);

@@ -176,6 +176,7 @@ function signedIn(data: Seed): Visit[] {
     { name: 'notifications', path: '/notifications', ready: showsText(client.name) },
     { name: 'support', path: '/support', ready: heading('Contact support') },
     { name: 'settings: profile', path: '/settings?section=profile', ready: showsText(LONG.last) },
+    { name: 'settings: reminders', path: '/settings?section=reminders', ready: showsText('Save reminders') },
     { name: 'settings: templates', path: '/settings?section=templates', ready: showsText('Modern') },
     { name: 'settings: businesses', path: '/settings?section=business', ready: showsText(LONG.business.email) },
     { name: 'settings: billing', path: '/settings?section=billing', ready: heading('Settings') },

@@ -14,6 +14,7 @@ import invoicesRoutes from './features/invoices/invoices.routes';
 import logosRoutes from './features/logos/logos.routes';
 import notificationsRoutes from './features/notifications/notifications.routes';
 import paymentsRoutes from './features/payments/payments.routes';
+import remindersRoutes from './features/reminders/reminders.routes';
 import sendingRoutes from './features/sending/sending.routes';
 import supportRoutes from './features/support/support.routes';
 import type { PdfPool } from './pdf/pdf-pool';
@@ -118,6 +119,10 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
     publicUrl: config.PUBLIC_URL,
     viewsPerMinute: config.RATE_LIMIT_PUBLIC_LINKS_PER_MINUTE,
     documentsPerMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE,
+  });
+  await app.register(remindersRoutes, {
+    scan: config.REMINDERS_SCAN === 'on',
+    perDay: config.REMINDERS_PER_ACCOUNT_PER_DAY,
   });
   await app.register(sendingRoutes, { perHour: config.RATE_LIMIT_SEND_PER_HOUR, publicUrl: config.PUBLIC_URL });
   await app.register(paymentsRoutes);

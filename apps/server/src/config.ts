@@ -65,6 +65,14 @@ const envSchema = z.object({
    * "Background work"); past it they are failed and another process (or the next start) retries them.
    */
   JOBS_STOP_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+  /**
+   * Whether this process looks for due reminders, at start-up and every minute
+   * (docs/decisions/0050-automatic-reminders.md). Off only for test servers whose tests must not see reminders they
+   * did not ask for; a production server leaves it on (every process may, the passes never overlap).
+   */
+  REMINDERS_SCAN: z.enum(['on', 'off']).default('on'),
+  /** Reminder e-mails per account per day (UTC); past it the rest wait for the next day. */
+  REMINDERS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(200),
   /** Support requests per hour per user. */
   RATE_LIMIT_SUPPORT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /**

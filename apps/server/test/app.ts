@@ -71,6 +71,9 @@ async function startTestApp(
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     RATE_LIMIT_AUTH_PER_EMAIL: '100000',
     PDF_THREADS: '1',
+    // No reminder passes unless a test asks for them (features/reminders): other tests' sent invoices past their
+    // due dates would otherwise gain reminders and notifications they do not expect.
+    REMINDERS_SCAN: 'off',
     ...overrides,
   });
   const pool = createPool(databaseUrl, 5);

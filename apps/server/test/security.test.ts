@@ -105,6 +105,27 @@ const CASES: Record<string, RouteCase> = {
     otherUserId: ({ a, b }) => ({ method: 'GET', url: `/api/users/${b.account.id}?user_id=${a.account.id}` }),
     malformed: () => ({ method: 'GET', url: '/api/users/not-a-uuid' }),
   },
+  'GET /api/users/settings': {
+    foreign: NO_RESOURCE,
+    otherUserId: ({ a }) => ({ method: 'GET', url: `/api/users/settings?user_id=${a.account.id}` }),
+    malformed: NO_INPUT,
+  },
+  'PUT /api/users/settings': {
+    foreign: NO_RESOURCE,
+    otherUserId: ({ a }) => ({
+      method: 'PUT',
+      url: '/api/users/settings',
+      payload: {
+        user_id: a.account.id,
+        reminders: { enabled: false, before_days: 1, on_due: true, after_days: 1, repeat_days: 1, max: 1 },
+      },
+    }),
+    malformed: () => ({
+      method: 'PUT',
+      url: '/api/users/settings',
+      payload: { reminders: { enabled: true, before_days: 99, on_due: true, after_days: 7, repeat_days: 14, max: 3 } },
+    }),
+  },
   'PUT /api/users/profile': {
     foreign: NO_RESOURCE,
     otherUserId: ({ a }) => ({
@@ -295,6 +316,20 @@ const CASES: Record<string, RouteCase> = {
     foreign: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/activity` }),
     otherUserId: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/activity?user_id=${a.account.id}` }),
     malformed: () => ({ method: 'GET', url: '/api/invoices/not-a-uuid/activity' }),
+  },
+  'GET /api/invoices/:id/reminders': {
+    foreign: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/reminders` }),
+    otherUserId: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/reminders?user_id=${a.account.id}` }),
+    malformed: () => ({ method: 'GET', url: '/api/invoices/not-a-uuid/reminders' }),
+  },
+  'PUT /api/invoices/:id/reminders': {
+    foreign: ({ a }) => ({ method: 'PUT', url: `/api/invoices/${a.invoiceId}/reminders`, payload: { paused: true } }),
+    otherUserId: ({ a }) => ({
+      method: 'PUT',
+      url: `/api/invoices/${a.invoiceId}/reminders`,
+      payload: { user_id: a.account.id, paused: true },
+    }),
+    malformed: ({ b }) => ({ method: 'PUT', url: `/api/invoices/${b.invoiceId}/reminders`, payload: { paused: 'no' } }),
   },
   'GET /api/invoices/:id/payments': {
     foreign: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/payments` }),

@@ -47,6 +47,8 @@ describe('runMigrations', () => {
       'invoice_activity',
       'invoice_items',
       'invoice_links',
+      'invoice_reminder_state',
+      'invoice_reminders',
       'invoice_save_keys',
       'invoice_stats',
       'invoices',

@@ -48,6 +48,11 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     defaultCurrency: char('default_currency', { length: 3 }).notNull().default('EUR'),
     data: jsonb('data').notNull().default({}),
+    /**
+     * The account's settings (GET/PUT /api/users/settings): `reminders`, the schedule of automatic reminders
+     * (docs/decisions/0050-automatic-reminders.md). Read field by field, defaults for what is missing.
+     */
+    settings: jsonb('settings').notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -188,6 +193,8 @@ export const invoices = pgTable(
       .generatedAlwaysAs(sql`coalesce(issued_date, (created_at at time zone 'UTC')::date)`),
     /** The editor's nested payload (from, to, terms, flags, logo_url, ...) without the items. */
     data: jsonb('data').notNull(),
+    /** "Pause reminders" on this invoice (docs/decisions/0050-automatic-reminders.md). */
+    remindersPaused: boolean('reminders_paused').notNull().default(false),
     searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -440,6 +447,69 @@ export const invoiceActivity = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('invoice_activity_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * When the reminder scheduler looks at an invoice next (docs/decisions/0050-automatic-reminders.md): one row per
+ * invoice that was ever sent, kept apart from `invoices` so the scheduler's writes never touch the list's indexes or
+ * the statistics triggers. A trigger on `invoices` (migration 0015) sets `next_check_at` to now whenever what the
+ * schedule depends on changes (status, dates, total, pause); the scheduler then computes the exact next day with the
+ * domain's reminderPlan and stores it, or null when nothing more is due. Finding what is due is a range of the partial
+ * index, whatever the number of invoices.
+ */
+export const invoiceReminderState = pgTable(
+  'invoice_reminder_state',
+  {
+    invoiceId: uuid('invoice_id')
+      .primaryKey()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('invoice_reminder_state_due_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.nextCheckAt} is not null`),
+    index('invoice_reminder_state_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Every reminder stage done for an invoice, and its owner's overdue notice: written in the transaction that sends the
+ * reminder (with its activity entry, notification and e-mail), so the unique keys make each happen exactly once
+ * whatever the number of server processes, restarts and retries (docs/decisions/0050-automatic-reminders.md).
+ * `stage` is a stage of packages/domain/src/reminders.ts or `overdue`; `due_date` the due date it was for (a new due
+ * date has stages of its own). `outcome`: `sent`, `no_recipient` (the client had no e-mail address), or `notified`
+ * (the overdue notice).
+ */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    stage: text('stage').notNull(),
+    outcome: text('outcome').notNull(),
+    recipient: text('recipient'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoice_reminders_stage_key').on(t.invoiceId, t.dueDate, t.stage),
+    // The owner hears once that the invoice became overdue, whatever its due dates.
+    uniqueIndex('invoice_reminders_overdue_key')
+      .on(t.invoiceId)
+      .where(sql`${t.stage} = 'overdue'`),
+    // The per-account daily cap counts the account's reminders of the day.
+    index('invoice_reminders_user_created_idx').on(t.userId, t.createdAt),
+    check('invoice_reminders_outcome_check', sql`${t.outcome} in ('sent', 'no_recipient', 'notified')`),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { formatLongUsDate } from '@invoicer/domain/dates';
 import { statusLabel, type InvoiceStatus } from '@invoicer/domain/status';
 import { notifications } from '../db/schema';
 import type { DbExecutor } from '../plugins/database';
@@ -138,4 +139,36 @@ export const supportRequestNotification = (userId: string, issue: string, replyT
   message: `We received your request about "${issue}" and will reply to ${replyTo}, typically within 24 hours.`,
   relatedEntityType: null,
   relatedEntityId: null,
+});
+
+type InvoiceRef = { id: string; invoiceNumber: string };
+
+/** The first time an invoice becomes overdue (docs/product/reminders.md#the-owners-overdue-notice). */
+export const invoiceOverdueNotification = (userId: string, invoice: InvoiceRef, dueDate: string): NewNotification => ({
+  userId,
+  type: 'warning',
+  title: `Invoice ${invoice.invoiceNumber} is overdue`,
+  message: `Invoice ${invoice.invoiceNumber} was due on ${formatLongUsDate(dueDate)} and is not paid yet.`,
+  relatedEntityType: 'invoice',
+  relatedEntityId: invoice.id,
+});
+
+/** An automatic reminder went to the client (docs/product/reminders.md#what-a-reminder-does). */
+export const reminderSentNotification = (userId: string, invoice: InvoiceRef, to: string): NewNotification => ({
+  userId,
+  type: 'info',
+  title: `Reminder sent for invoice ${invoice.invoiceNumber}`,
+  message: `A payment reminder for invoice ${invoice.invoiceNumber} was e-mailed to ${to}.`,
+  relatedEntityType: 'invoice',
+  relatedEntityId: invoice.id,
+});
+
+/** A reminder was due but the client has no e-mail address (docs/product/reminders.md#what-a-reminder-does). */
+export const reminderNotSentNotification = (userId: string, invoice: InvoiceRef): NewNotification => ({
+  userId,
+  type: 'warning',
+  title: `Reminder for invoice ${invoice.invoiceNumber} not sent`,
+  message: `A payment reminder for invoice ${invoice.invoiceNumber} was due, but its client has no e-mail address. Add one to the client or the invoice's To block.`,
+  relatedEntityType: 'invoice',
+  relatedEntityId: invoice.id,
 });

@@ -22,6 +22,12 @@ describe('activitySentence (docs/product/public-links-and-activity.md#activity)'
       'Sent to a@example.com; marked as Sent',
     );
     expect(sentence('reminder', { to: ['a@example.com'] })).toBe('Reminder sent to a@example.com');
+    expect(sentence('reminder', { to: ['a@example.com'], stage: 'repeat_2' })).toBe(
+      'Reminder sent to a@example.com (repeat 2)',
+    );
+    expect(sentence('reminder', { stage: 'due', skipped: 'no_recipient' })).toBe(
+      'Reminder not sent: the client has no e-mail address',
+    );
     expect(sentence('payment', { amount: 120, currency: 'EUR', method: 'bank_transfer' })).toBe(
       'Payment of €120.00 recorded (bank transfer)',
     );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { getCurrency, isCurrencyCode } from '../currencies';
 import { amountToMinor, formatMoney } from '../money';
+import { reminderStageLabel } from '../reminders';
 import { statusLabel } from '../status';
 import { timestampSchema } from './common';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from './payments';
@@ -19,7 +20,8 @@ import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from './payments';
  * - viewed: `first: true` for the first view ever; later views are merged: `count`, `last_at`
  * - sent: `to` (the addresses), `cc` (the owner's own, when a copy went to them), `marked_sent: true` when the
  *   sending moved a draft to sent (docs/product/sending-invoices.md#what-sending-changes)
- * - reminder: `to`
+ * - reminder: `to` (the address), `stage` (packages/domain/src/reminders.ts); `skipped: 'no_recipient'` when the
+ *   client had no e-mail address, so nothing was sent
  * - payment: `amount` (decimal), `currency` (code), `method` (a payment method), `source` (`mark_as_paid` when a
  *   status change to Paid recorded it; docs/product/payments.md#activity-and-notifications)
  * - payment_deleted: the same fields, of the payment that was deleted (also when setting the status back from Paid
@@ -89,8 +91,10 @@ export function activitySentence(entry: Pick<ActivityEntry, 'kind' | 'data'>): s
       return data.marked_sent === true ? `${sent}; marked as Sent` : sent;
     }
     case 'reminder': {
+      if (data.skipped === 'no_recipient') return 'Reminder not sent: the client has no e-mail address';
       const to = addresses(data);
-      return to.length > 0 ? `Reminder sent to ${to.join(', ')}` : 'Reminder sent';
+      const stage = typeof data.stage === 'string' ? ` (${reminderStageLabel(data.stage)})` : '';
+      return to.length > 0 ? `Reminder sent to ${to.join(', ')}${stage}` : `Reminder sent${stage}`;
     }
     case 'payment': {
       const amount = paymentAmount(data);

@@ -6,12 +6,13 @@ import {
   updateProfileBodySchema,
   updateProfileResponseSchema,
 } from '@invoicer/domain/api/users';
+import { REMINDER_MESSAGES, userSettingsBodySchema, userSettingsResponseSchema } from '@invoicer/domain/api/reminders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../plugins/errors';
 import { attemptsPerMinute } from '../../plugins/rate-limit';
 import { forgetSession, requireSession } from '../../plugins/session';
 import { getProfile } from '../../shared/accounts/accounts.service';
-import { changePassword, deleteAccount, updateProfile } from './users.service';
+import { changePassword, deleteAccount, getSettings, updateSettings, updateProfile } from './users.service';
 
 const USER_NOT_FOUND = 'User not found.';
 
@@ -22,6 +23,26 @@ const USER_NOT_FOUND = 'User not found.';
  */
 const usersRoutes: FastifyPluginAsyncZod<{ attemptsPerMinute: number }> = async (app, options) => {
   const attempts = attemptsPerMinute(options.attemptsPerMinute);
+
+  // The account's settings: the schedule of automatic reminders (docs/product/reminders.md#the-schedule).
+  app.get(
+    '/api/users/settings',
+    { schema: { querystring: userIdQuerySchema, response: { 200: userSettingsResponseSchema } } },
+    async (request) => {
+      const session = requireSession(request);
+      return { success: true as const, settings: await getSettings(app.db, session.userId) };
+    },
+  );
+
+  app.put(
+    '/api/users/settings',
+    { schema: { body: userSettingsBodySchema, response: { 200: userSettingsResponseSchema } } },
+    async (request) => {
+      const session = requireSession(request);
+      const settings = await updateSettings(app.db, session.userId, request.body);
+      return { success: true as const, message: REMINDER_MESSAGES.saved, settings };
+    },
+  );
 
   app.get(
     '/api/users/:id',

@@ -5,10 +5,12 @@ import {
   type DeleteAccountBody,
   type UpdateProfileBody,
 } from '@invoicer/domain/api/users';
+import type { UserSettings, UserSettingsBody } from '@invoicer/domain/api/reminders';
 import type { Database } from '../../plugins/database';
 import { badRequest } from '../../plugins/errors';
 import { endOtherSessions, type AuthSession } from '../../plugins/session';
 import { signInRequired, toUserProfile } from '../../shared/accounts/accounts.service';
+import { readUserReminderSchedule, writeUserReminderSchedule } from '../../shared/reminder-settings';
 import { assertNewPasswordAllowed, hashPassword, verifyPassword } from '../../shared/accounts/passwords';
 import { deleteUser, findUserById, replacePasswordHash, updateUser } from '../../shared/accounts/users.queries';
 
@@ -72,4 +74,21 @@ export async function deleteAccount(db: Database, session: AuthSession, body: De
   }
   // One statement, so one transaction: the user and everything that cascades from it, or nothing.
   await deleteUser(db, user.id);
+}
+
+/** The account's settings (docs/product/reminders.md#the-schedule); defaults for what was never saved. */
+export async function getSettings(db: Database, userId: string): Promise<UserSettings> {
+  const reminders = await readUserReminderSchedule(db, userId);
+  if (!reminders) throw signInRequired();
+  return { reminders };
+}
+
+/**
+ * Replaces the reminder schedule; the scheduler looks again at the account's sent invoices at its next pass, so a
+ * change applies to them within a minute (one transaction).
+ */
+export async function updateSettings(db: Database, userId: string, body: UserSettingsBody): Promise<UserSettings> {
+  const reminders = await db.transaction((tx) => writeUserReminderSchedule(tx, userId, body.reminders));
+  if (!reminders) throw signInRequired();
+  return { reminders };
 }

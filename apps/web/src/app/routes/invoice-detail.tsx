@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { SendInvoiceDialog, type InvoiceToSend } from '../../features/invoice-sending/components/send-invoice-dialog';
 import { InvoiceDetail } from '../../features/invoices/components/invoice-detail';
 import { PaymentsSection } from '../../features/payments/components/payments-section';
+import { RemindersPanel } from '../../features/reminders/components/reminders-panel';
 
 /**
  * /invoice/{id} (docs/product/invoices.md#the-invoice-page). Edit Invoice opens the editor at /new with the invoice to
@@ -22,6 +23,12 @@ export function InvoiceDetailRoute() {
         onEdit={(invoiceId) => navigate('/new', { state: { editInvoiceId: invoiceId, isEditing: true } })}
         onSend={({ id: invoiceId, invoice_number }) => setSending({ id: invoiceId, invoice_number })}
         payments={(invoice) => <PaymentsSection invoice={invoice} />}
+        reminders={(invoice) => (
+          <RemindersPanel
+            invoiceId={invoice.id}
+            version={`${invoice.status}|${invoice.due_date}|${invoice.issued_date}|${invoice.total_amount}`}
+          />
+        )}
       />
       <SendInvoiceDialog invoice={sending} onClose={() => setSending(null)} />
     </>

@@ -1,4 +1,4 @@
-import { ArrowLeft, Building2, CreditCard, LayoutTemplate, User, type LucideIcon } from 'lucide-react';
+import { ArrowLeft, BellRing, Building2, CreditCard, LayoutTemplate, User, type LucideIcon } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -9,14 +9,16 @@ import { useForgetUser } from '../../features/auth/hooks/use-sign-out';
 import { BillingSection } from '../../features/profile/components/billing-section';
 import { ProfileSection } from '../../features/profile/components/profile-section';
 import { TemplatesSection } from '../../features/profile/components/templates-section';
+import { RemindersSection } from '../../features/reminders/components/reminders-section';
 import { cn } from '../../lib/cn';
 import { hasInAppHistory } from '../../lib/in-app-history';
 
-type Section = 'profile' | 'templates' | 'business' | 'billing';
+type Section = 'profile' | 'reminders' | 'templates' | 'business' | 'billing';
 
 /** The tabs and their ?section= values (docs/product/settings.md#sections); profile is the default. */
 const SECTIONS: { value: Section; label: string; icon: LucideIcon }[] = [
   { value: 'profile', label: 'Profile Settings', icon: User },
+  { value: 'reminders', label: 'Reminders', icon: BellRing },
   { value: 'templates', label: 'Invoice Templates', icon: LayoutTemplate },
   { value: 'business', label: 'Businesses', icon: Building2 },
   { value: 'billing', label: 'Billing', icon: CreditCard },
@@ -27,7 +29,7 @@ function sectionOf(value: string | null): Section {
 }
 
 /**
- * /settings (docs/product/settings.md): Profile Settings, Invoice Templates, Businesses and Billing, chosen by
+ * /settings (docs/product/settings.md): Profile Settings, Reminders, Invoice Templates, Businesses and Billing, chosen by
  * ?section=.
  */
 export function SettingsRoute() {
@@ -95,6 +97,12 @@ export function SettingsRoute() {
             className="pt-6 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
           >
             <ProfileSection user={user} onUserUpdated={setSessionUser} onAccountDeleted={forgetUser} />
+          </Tabs.Content>
+          <Tabs.Content
+            value="reminders"
+            className="pt-6 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
+          >
+            <RemindersSection />
           </Tabs.Content>
           <Tabs.Content
             value="templates"

@@ -63,12 +63,14 @@ export interface InvoiceDetailProps {
   onEdit: (id: string) => void;
   /** Send Invoice: the route page opens the Send dialog (docs/product/sending-invoices.md#the-send-dialog). */
   onSend: (invoice: Invoice) => void;
+  /** The reminders panel (another feature's), composed by the route page under the link panel. */
+  reminders?: (invoice: Invoice) => ReactNode;
   /** The Payments section of the invoice shown (another feature's, composed by the route page). */
   payments?: (invoice: Invoice) => ReactNode;
 }
 
 /** /invoice/{id} (docs/product/invoices.md#the-invoice-page). */
-export function InvoiceDetail({ id, onEdit, onSend, payments }: InvoiceDetailProps) {
+export function InvoiceDetail({ id, onEdit, onSend, reminders, payments }: InvoiceDetailProps) {
   const query = useInvoice(id);
   if (query.isPending) return <DetailSkeleton />;
   if (query.isError) {
@@ -84,18 +86,20 @@ export function InvoiceDetail({ id, onEdit, onSend, payments }: InvoiceDetailPro
       </div>
     );
   }
-  return <InvoiceView invoice={query.data} onEdit={onEdit} onSend={onSend} payments={payments} />;
+  return <InvoiceView invoice={query.data} onEdit={onEdit} onSend={onSend} reminders={reminders} payments={payments} />;
 }
 
 function InvoiceView({
   invoice,
   onEdit,
   onSend,
+  reminders,
   payments,
 }: {
   invoice: Invoice;
   onEdit: (id: string) => void;
   onSend: (invoice: Invoice) => void;
+  reminders: ((invoice: Invoice) => ReactNode) | undefined;
   payments: InvoiceDetailProps['payments'];
 }) {
   const isMobile = useIsMobile();
@@ -217,6 +221,7 @@ function InvoiceView({
           <ClientPanel invoice={invoice} />
           <TotalPanel invoice={invoice} totals={totals} />
           <PublicLinkPanel invoiceId={invoice.id} />
+          {reminders?.(invoice)}
           <IntegrationsPanel />
         </div>
       </div>
