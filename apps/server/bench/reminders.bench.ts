@@ -5,7 +5,7 @@
  *
  * 1. An embedded PostgreSQL (or BENCH_DATABASE_URL / TEST_DATABASE_URL), a database migrated as production is,
  *    filled in bulk SQL (generate_series): 1,000 accounts, 1,000,000 sent or overdue invoices (every one of them has
- *    a reminder state row, written by the trigger of migration 0016: the worst case for the pass). Their next checks
+ *    a reminder state row, written by the trigger of migration 0017: the worst case for the pass). Their next checks
  *    are spread as a running system has them: most over the next 90 days, 40% done (null), 1,000 due now; and
  *    invoice_reminders holds what such a system has done (about 2.3 million rows: the overdue notices and most of
  *    the "before" and "due" reminders of the invoices past due).
