@@ -1,7 +1,7 @@
 import { INVOICE_NUMBER_VALUE_PATTERN } from '@invoicer/domain/invoice-number';
 import type { InvoiceStatus } from '@invoicer/domain/status';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { invoiceItems, invoices, invoiceSaveKeys } from '../../db/schema';
+import { invoiceItems, invoiceLinks, invoices, invoiceSaveKeys } from '../../db/schema';
 import type { Database, DbExecutor } from '../../plugins/database';
 import { effectiveStatusSql } from '../../shared/invoice-status-sql';
 
@@ -113,6 +113,34 @@ function byId(db: DbExecutor) {
 export async function findInvoice(db: DbExecutor, userId: string, id: string): Promise<InvoiceRow | null> {
   const [row] = await byId(db).execute({ userId, id });
   return (row as InvoiceRow | undefined) ?? null;
+}
+
+/**
+ * The invoice a public link leads to, with its owner, in one statement (a prepared one): the link's row by its
+ * token's hash, and the invoice of the same owner. The page's data costs this one round trip
+ * (docs/decisions/0051-public-views-off-the-request-path.md).
+ */
+function prepareByLink(db: DbExecutor) {
+  return db
+    .select({ ...invoiceColumns, userId: invoices.userId })
+    .from(invoiceLinks)
+    .innerJoin(invoices, and(eq(invoices.id, invoiceLinks.invoiceId), eq(invoices.userId, invoiceLinks.userId)))
+    .where(eq(invoiceLinks.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('invoices_by_link');
+}
+const preparedByLink = new WeakMap<DbExecutor, ReturnType<typeof prepareByLink>>();
+
+export async function findInvoiceByLink(
+  db: DbExecutor,
+  tokenHash: string,
+): Promise<(InvoiceRow & { userId: string }) | null> {
+  let statement = preparedByLink.get(db);
+  if (!statement) {
+    statement = prepareByLink(db);
+    preparedByLink.set(db, statement);
+  }
+  const [row] = await statement.execute({ tokenHash });
+  return (row as (InvoiceRow & { userId: string }) | undefined) ?? null;
 }
 
 /**
