@@ -12,19 +12,20 @@
  *      health  GET /api/health (one `select 1`, no session): the baseline
  *      guest   GET /api/public/invoices/{token} without a cookie: a counted view
  *      owner   the same with the owner's session cookie: not counted
- *    with 1 connection, then with 10; the cases take turns in --rounds rounds of --seconds each, so a
- *    change in the machine's load falls on all of them alike. A warm-up of every case comes first.
+ *    with 1 connection, then with 10; the cases take turns in --rounds rounds of --seconds each (each round
+ *    starting with the next case), so a change in the machine's load falls on all of them alike. A warm-up of every case comes first.
  * 4. After the load, the views must all arrive: the link's view_count reaches the number of guest answers
  *    (the time that takes after the last answer is printed), one "was viewed" notification, one
  *    "Viewed for the first time" activity entry. Exits 1 otherwise, or on any non-2xx answer.
  * Prints p50/p99 per case and connections, their ratios to health's, and a Markdown table.
  *
- * Options: --seconds=S (3 per case and round), --rounds=N (3), --no-build (use dist/ as it is).
+ * Options: --seconds=S (3 per case and round), --rounds=N (3), --no-build (use dist/ as it is),
+ * --cpu-prof=DIR (the server writes a V8 CPU profile there when it stops).
  */
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import pg from 'pg';
-import { buildServer, flag, option, startServer, stopServer } from './bench-support';
+import { buildServer, flag, option, startServer, stopServer, text } from './bench-support';
 import {
   errorCount,
   httpClient,
@@ -61,7 +62,13 @@ async function main() {
   try {
     if (!flag('no-build')) buildServer(log);
     const port = await freePort();
-    server = await startServer(database.databaseUrl, port, { RATE_LIMIT_PUBLIC_LINKS_PER_MINUTE: '100000000' });
+    const profileDir = text('cpu-prof', '');
+    server = await startServer(
+      database.databaseUrl,
+      port,
+      { RATE_LIMIT_PUBLIC_LINKS_PER_MINUTE: '100000000' },
+      profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    );
     const setup = httpClient(port, 1);
     const signup = await setup.send({
       method: 'POST',
@@ -138,7 +145,9 @@ async function main() {
       for (const kind of CASES) await run(client, kind, connections, 1); // warm-up
       const samples = new Map<Case, Sample[]>(CASES.map((kind) => [kind, []]));
       for (let round = 0; round < ROUNDS; round++) {
-        for (const kind of CASES) samples.get(kind)!.push(await run(client, kind, connections, SECONDS));
+        // Each round starts with another case, so none always follows the same one.
+        const order = CASES.map((_, index) => CASES[(index + round) % CASES.length]!);
+        for (const kind of order) samples.get(kind)!.push(await run(client, kind, connections, SECONDS));
       }
       for (const kind of CASES) results.set(`${kind}/${connections}`, merge(samples.get(kind)!));
       client.close();

@@ -21,7 +21,13 @@ import {
 } from '../../shared/public-links';
 import { contractCurrency } from './invoices.contract';
 import { storedInvoiceTransfer } from './invoices.payment-qr';
-import { findInvoiceByLink, findInvoiceForPdf, findInvoiceHeads, lockInvoice, type InvoiceRow } from './invoices.queries';
+import {
+  findInvoiceByLink,
+  findInvoiceForPdf,
+  findInvoiceHeads,
+  lockInvoice,
+  type LinkedInvoiceRow,
+} from './invoices.queries';
 import { toDocument, toPdfSource } from './invoices.stored-data';
 import type { InvoiceWithJsonItems } from '../../pdf/invoice-json';
 
@@ -79,7 +85,7 @@ const linkNotFound = () => notFound(PUBLIC_LINK_MESSAGES.notFound);
  * The invoice a link leads to, and its owner (one statement). Any token that is not a link that is on,
  * well-formed or not, answers the same 404. Counting the view is the route's, after its answer.
  */
-export async function openLinkedInvoice(db: Database, token: string): Promise<InvoiceRow & { userId: string }> {
+export async function openLinkedInvoice(db: Database, token: string): Promise<LinkedInvoiceRow> {
   if (!isLinkToken(token)) throw linkNotFound();
   const row = await findInvoiceByLink(db, hashLinkToken(token));
   if (!row) throw linkNotFound();
@@ -124,7 +130,7 @@ const printed = (adjustment: Adjustment) => ({
  * What the recipient sees: the printed invoice (the PDF's fields and figures, from the one totals function) and
  * nothing else: no id, no user, no linked client or business record, no stored-only field.
  */
-export function toPublicInvoice(row: InvoiceRow, token: string): PublicInvoice {
+export function toPublicInvoice(row: LinkedInvoiceRow, token: string): PublicInvoice {
   const document: InvoiceDocument = toDocument(row);
   const totals = computeTotals(document);
   return {

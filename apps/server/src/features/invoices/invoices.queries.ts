@@ -115,14 +115,29 @@ export async function findInvoice(db: DbExecutor, userId: string, id: string): P
   return (row as InvoiceRow | undefined) ?? null;
 }
 
+/** What the public page prints of an invoice (invoices.links.ts, toPublicInvoice), and its owner. */
+const linkedColumns = {
+  id: invoices.id,
+  userId: invoices.userId,
+  status: effectiveStatusSql(),
+  invoiceNumber: invoices.invoiceNumber,
+  issuedDate: invoices.issuedDate,
+  dueDate: invoices.dueDate,
+  currency: invoices.currency,
+  data: invoices.data,
+  items: invoiceColumns.items,
+};
+
+export type LinkedInvoiceRow = Pick<InvoiceRow, Exclude<keyof typeof linkedColumns, 'userId'>> & { userId: string };
+
 /**
  * The invoice a public link leads to, with its owner, in one statement (a prepared one): the link's row by its
- * token's hash, and the invoice of the same owner. The page's data costs this one round trip
- * (docs/decisions/0051-public-views-off-the-request-path.md).
+ * token's hash, and the invoice of the same owner, with only what the page prints. The page's data costs this
+ * one round trip (docs/decisions/0051-public-views-off-the-request-path.md).
  */
 function prepareByLink(db: DbExecutor) {
   return db
-    .select({ ...invoiceColumns, userId: invoices.userId })
+    .select(linkedColumns)
     .from(invoiceLinks)
     .innerJoin(invoices, and(eq(invoices.id, invoiceLinks.invoiceId), eq(invoices.userId, invoiceLinks.userId)))
     .where(eq(invoiceLinks.tokenHash, sql.placeholder('tokenHash')))
@@ -130,17 +145,14 @@ function prepareByLink(db: DbExecutor) {
 }
 const preparedByLink = new WeakMap<DbExecutor, ReturnType<typeof prepareByLink>>();
 
-export async function findInvoiceByLink(
-  db: DbExecutor,
-  tokenHash: string,
-): Promise<(InvoiceRow & { userId: string }) | null> {
+export async function findInvoiceByLink(db: DbExecutor, tokenHash: string): Promise<LinkedInvoiceRow | null> {
   let statement = preparedByLink.get(db);
   if (!statement) {
     statement = prepareByLink(db);
     preparedByLink.set(db, statement);
   }
   const [row] = await statement.execute({ tokenHash });
-  return (row as (InvoiceRow & { userId: string }) | undefined) ?? null;
+  return (row as LinkedInvoiceRow | undefined) ?? null;
 }
 
 /**
