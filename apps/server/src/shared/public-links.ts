@@ -183,10 +183,11 @@ export async function countLinkViews(
   if (!row) return null;
   const first = row.viewCount === views;
   const record = { invoiceId, userId: row.userId, kind: 'viewed' } as const;
-  // Dated when the views were answered, so the log keeps the order of what happened (a link turned off right
-  // after its first view still shows the view first).
+  // The first view is dated when it was answered, so the log keeps the order of what happened (a link turned off
+  // right after its first view still shows the view first). Later views merge into the newest entry, so theirs is
+  // dated when they are counted: an entry dated back could hide behind an older one and start a second count.
   if (first) await recordActivity(tx, { ...record, data: { first: true }, at: firstAt });
   const more = first ? views - 1 : views;
-  if (more > 0) await recordActivity(tx, { ...record, times: more, at: lastAt }, { withinMs: VIEW_MERGE_MS });
+  if (more > 0) await recordActivity(tx, { ...record, times: more }, { withinMs: VIEW_MERGE_MS });
   return { userId: row.userId, first };
 }

@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PdfPool } from '../../pdf/pdf-pool';
 import { renderContext } from '../../pdf/render-client';
-import { requireSession } from '../../plugins/session';
+import { requireSession, sessionIdHashOf } from '../../plugins/session';
 import { countedAfterReply } from '../../plugins/rate-limit';
 import { mergeLinkViews, type LinkState, type LinkViews } from '../../shared/public-links';
 import { renderStoredInvoice } from './invoices.download';
@@ -69,7 +69,8 @@ const invoiceLinksRoutes: FastifyPluginAsyncZod<InvoiceLinksRoutesOptions> = asy
   // replaced or turned off the links it opens.
   // Views are counted after the answer, by a job (docs/decisions/0051-public-views-off-the-request-path.md): the
   // answer waits for one lookup and nothing else. An invoice's views become at most one job a second per process.
-  app.jobs.work('invoice-links.views', (job, tx) => countViews(tx, job.data));
+  // A retry (a failed count) is found within 5 s of coming due, not the default 30.
+  app.jobs.work('invoice-links.views', (job, tx) => countViews(tx, job.data), { pollSeconds: 5 });
   const views = app.jobs.merging('invoice-links.views', {
     key: (batch) => batch.invoiceId,
     merge: mergeLinkViews,
@@ -90,14 +91,10 @@ const invoiceLinksRoutes: FastifyPluginAsyncZod<InvoiceLinksRoutesOptions> = asy
     },
     async (request) => {
       const { token } = request.params;
-      // A HEAD is not someone looking. The owner opening their own link is not a view either: the session (when
-      // there is a cookie) is looked up beside the invoice, not before it.
-      const counted = request.method === 'GET';
-      const [row, session] = await Promise.all([
-        openLinkedInvoice(app.db, token),
-        counted ? request.loadSession() : null,
-      ]);
-      if (counted && session?.userId !== row.userId) {
+      const row = await openLinkedInvoice(app.db, token, sessionIdHashOf(request));
+      // A HEAD is not someone looking. The owner opening their own link is not a view either (their session is
+      // looked up in the same statement as the invoice).
+      if (request.method === 'GET' && !row.byOwner) {
         const at = new Date().toISOString();
         viewsToCount.set(request, { invoiceId: row.id, views: 1, firstAt: at, lastAt: at });
       }

@@ -82,12 +82,17 @@ export function turnOffPublicLink(db: Database, userId: string, id: string): Pro
 const linkNotFound = () => notFound(PUBLIC_LINK_MESSAGES.notFound);
 
 /**
- * The invoice a link leads to, and its owner (one statement). Any token that is not a link that is on,
- * well-formed or not, answers the same 404. Counting the view is the route's, after its answer.
+ * The invoice a link leads to, and whether the caller (the stored id of their session cookie, if any) is its
+ * owner, in one statement. Any token that is not a link that is on, well-formed or not, answers the same 404.
+ * Counting the view is the route's, after its answer.
  */
-export async function openLinkedInvoice(db: Database, token: string): Promise<LinkedInvoiceRow> {
+export async function openLinkedInvoice(
+  db: Database,
+  token: string,
+  sessionIdHash: string | null,
+): Promise<LinkedInvoiceRow> {
   if (!isLinkToken(token)) throw linkNotFound();
-  const row = await findInvoiceByLink(db, hashLinkToken(token));
+  const row = await findInvoiceByLink(db, hashLinkToken(token), sessionIdHash);
   if (!row) throw linkNotFound();
   return row;
 }

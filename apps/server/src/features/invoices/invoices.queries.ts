@@ -3,6 +3,7 @@ import type { InvoiceStatus } from '@invoicer/domain/status';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { invoiceItems, invoiceLinks, invoices, invoiceSaveKeys } from '../../db/schema';
 import type { Database, DbExecutor } from '../../plugins/database';
+import { sessionOfUserSql } from '../../plugins/session';
 import { effectiveStatusSql } from '../../shared/invoice-status-sql';
 
 /**
@@ -115,10 +116,13 @@ export async function findInvoice(db: DbExecutor, userId: string, id: string): P
   return (row as InvoiceRow | undefined) ?? null;
 }
 
-/** What the public page prints of an invoice (invoices.links.ts, toPublicInvoice), and its owner. */
+/**
+ * What the public page prints of an invoice (invoices.links.ts, toPublicInvoice), and whether the caller is its
+ * owner (the session cookie's id, null without one): the owner's own views are not counted.
+ */
 const linkedColumns = {
   id: invoices.id,
-  userId: invoices.userId,
+  byOwner: sessionOfUserSql(sql.placeholder('sessionIdHash'), invoices.userId),
   status: effectiveStatusSql(),
   invoiceNumber: invoices.invoiceNumber,
   issuedDate: invoices.issuedDate,
@@ -128,12 +132,12 @@ const linkedColumns = {
   items: invoiceColumns.items,
 };
 
-export type LinkedInvoiceRow = Pick<InvoiceRow, Exclude<keyof typeof linkedColumns, 'userId'>> & { userId: string };
+export type LinkedInvoiceRow = Pick<InvoiceRow, Exclude<keyof typeof linkedColumns, 'byOwner'>> & { byOwner: boolean };
 
 /**
- * The invoice a public link leads to, with its owner, in one statement (a prepared one): the link's row by its
- * token's hash, and the invoice of the same owner, with only what the page prints. The page's data costs this
- * one round trip (docs/decisions/0051-public-views-off-the-request-path.md).
+ * The invoice a public link leads to, in one statement (a prepared one): the link's row by its token's hash, and
+ * the invoice of the same owner, with only what the page prints, and whether the caller is that owner. The page's
+ * data costs this one round trip (docs/decisions/0051-public-views-off-the-request-path.md).
  */
 function prepareByLink(db: DbExecutor) {
   return db
@@ -145,13 +149,17 @@ function prepareByLink(db: DbExecutor) {
 }
 const preparedByLink = new WeakMap<DbExecutor, ReturnType<typeof prepareByLink>>();
 
-export async function findInvoiceByLink(db: DbExecutor, tokenHash: string): Promise<LinkedInvoiceRow | null> {
+export async function findInvoiceByLink(
+  db: DbExecutor,
+  tokenHash: string,
+  sessionIdHash: string | null,
+): Promise<LinkedInvoiceRow | null> {
   let statement = preparedByLink.get(db);
   if (!statement) {
     statement = prepareByLink(db);
     preparedByLink.set(db, statement);
   }
-  const [row] = await statement.execute({ tokenHash });
+  const [row] = await statement.execute({ tokenHash, sessionIdHash });
   return (row as LinkedInvoiceRow | undefined) ?? null;
 }
 
