@@ -73,7 +73,12 @@ async function main() {
     const signup = await setup.send({
       method: 'POST',
       path: '/api/auth/signup',
-      body: JSON.stringify({ first_name: 'Ada', last_name: 'Bench', email: 'ada@example.com', password: 'correct horse' }),
+      body: JSON.stringify({
+        first_name: 'Ada',
+        last_name: 'Bench',
+        email: 'ada@example.com',
+        password: 'correct horse',
+      }),
     });
     if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}: ${signup.body}`);
     const cookie = String(signup.headers['set-cookie']?.find((value) => value.startsWith('sid='))).split(';')[0]!;
@@ -87,7 +92,14 @@ async function main() {
           from: 'Ada Lovelace Consulting\n12 Analytical Row\nLondon',
           to: 'Acme Corp Ltd\n1 Main Street\nSpringfield',
           items: [
-            { id: 'a1', name: 'Design work', description: 'Landing page', showDesc: true, quantity: 3, unit_cost: 10.05 },
+            {
+              id: 'a1',
+              name: 'Design work',
+              description: 'Landing page',
+              showDesc: true,
+              quantity: 3,
+              unit_cost: 10.05,
+            },
             { id: 'a2', name: 'Hosting', quantity: 12, unit_cost: 4.99 },
           ],
           invoice_number: 'PUB-1',

@@ -179,13 +179,10 @@ class LaterCounts {
     state.writing = amount;
     state.wroteAt = performance.now();
     const written: Promise<void> = consumeRateLimit(this.pool, key, this.windowMs, amount)
-      .then(
-        ({ count, ttlMs }) => {
-          state.known = count - amount;
-          state.resetAt = Date.now() + ttlMs;
-        },
-        this.onError,
-      )
+      .then(({ count, ttlMs }) => {
+        state.known = count - amount;
+        state.resetAt = Date.now() + ttlMs;
+      }, this.onError)
       .finally(() => {
         // The upsert's own hits are now in `known` (or lost with a failed write: the database was unreachable,
         // when limits let requests through anyway).
@@ -268,7 +265,10 @@ export default fp<{ pool: pg.Pool }>(
       const flush = async () => {
         for (const counts of later) counts.flush();
       };
-      route.onResponse = [...(Array.isArray(route.onResponse) ? route.onResponse : route.onResponse ? [route.onResponse] : []), flush];
+      route.onResponse = [
+        ...(Array.isArray(route.onResponse) ? route.onResponse : route.onResponse ? [route.onResponse] : []),
+        flush,
+      ];
     });
     app.addHook('onClose', async () => {
       await Promise.all([...later].map((counts) => counts.drain()));
