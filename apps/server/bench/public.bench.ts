@@ -19,7 +19,10 @@
  *    "Viewed for the first time" activity entry. Exits 1 otherwise, or on any non-2xx answer.
  * Prints p50/p99 per case and connections, their ratios to health's, and a Markdown table.
  *
- * Options: --seconds=S (3 per case and round), --rounds=N (3), --no-build (use dist/ as it is),
+ * 5. The rate-limit upsert alone, on one connection: as ADR 5 wrote it (its commit waits for the WAL flush) and as
+ *    consumeRateLimit now runs it (synchronous_commit off for its transaction), --upserts of each, interleaved.
+ *
+ * Options: --seconds=S (1 per case and round), --rounds=N (9), --upserts=N (2000), --no-build (use dist/ as it is),
  * --cpu-prof=DIR (the server writes a V8 CPU profile there when it stops).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -39,10 +42,12 @@ import {
   type Target,
 } from './latency';
 import { freePort } from '../src/db/embedded-postgres';
+import { consumeRateLimit } from '../src/plugins/rate-limit';
 import { savedInvoiceBody } from '../test/saved-invoice-body';
 
-const SECONDS = option('seconds', 3);
-const ROUNDS = option('rounds', 3);
+const SECONDS = option('seconds', 1);
+const ROUNDS = option('rounds', 9);
+const UPSERTS = option('upserts', 2000);
 const CONNECTION_COUNTS = [1, 10];
 const log = (message: string) => console.log(`[bench:public] ${message}`);
 
@@ -197,6 +202,27 @@ async function main() {
         [invoiceId],
       )
     ).rows[0].n as number;
+
+    // What the commit of the rate-limit counter costs, synchronous or not (consumeRateLimit, plugins/rate-limit.ts).
+    const upsert = `insert into rate_limits as r (key, count, reset_at) values ($1, 1, now() + interval '1 minute')
+       on conflict (key) do update set count = case when r.reset_at <= now() then 1 else r.count + 1 end,
+         reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end returning count`;
+    const pool = new pg.Pool({ connectionString: database.databaseUrl, max: 1 });
+    const upserts = { synchronous: [] as number[], off: [] as number[] };
+    for (let n = 0; n < UPSERTS; n++) {
+      let t0 = performance.now();
+      await pool.query(upsert, ['bench:synchronous']);
+      upserts.synchronous.push(performance.now() - t0);
+      t0 = performance.now();
+      await consumeRateLimit(pool, 'bench:off', 60_000);
+      upserts.off.push(performance.now() - t0);
+    }
+    await pool.end();
+    const upsertStats = (values: number[]) => percentiles({ latencies: values, errors: new Map(), seconds: 1 });
+    const [syncUpsert, offUpsert] = [upsertStats(upserts.synchronous), upsertStats(upserts.off)];
+    log(
+      `rate-limit upsert: synchronous commit p50 ${ms(syncUpsert.p50)} ms, p99 ${ms(syncUpsert.p99)} ms; synchronous_commit off p50 ${ms(offUpsert.p50)} ms, p99 ${ms(offUpsert.p99)} ms`,
+    );
     await db.end();
     log(
       `views: ${guestViews} guest answers, view_count ${counted} (all there ${(arrivedMs / 1000).toFixed(1)} s after the last answer); ${notifications} "was viewed" notification(s), ${firsts} first-view entr${firsts === 1 ? 'y' : 'ies'}`,
@@ -223,6 +249,10 @@ async function main() {
         );
       }
     }
+    console.log('');
+    console.log(
+      `The rate-limit upsert alone, ${UPSERTS} of each interleaved on one connection: its commit waiting for the WAL flush p50 ${ms(syncUpsert.p50)} ms, p99 ${ms(syncUpsert.p99)} ms; with synchronous_commit off p50 ${ms(offUpsert.p50)} ms, p99 ${ms(offUpsert.p99)} ms.`,
+    );
     console.log('');
     log(`done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   } catch (error) {
