@@ -113,9 +113,10 @@ export interface Jobs<P extends object = JobPayloads> {
    * A sender of `name` jobs outside any transaction, for work a request hands over after its answer
    * (docs/decisions/0051-public-views-off-the-request-path.md): a payload added while a job of its key is
    * being sent, or less than `everyMs` after the last one was, waits, merged with those that follow, and
-   * goes as one job when it may; so a burst costs one enqueue and one job per key and interval. What was added but not yet sent is lost if the process
-   * dies (a stopping server sends it first), and so is a send that fails (it is logged): use it only for
-   * what may be lost that way, never where a row must commit with its job (send with `tx`).
+   * goes as one job when it may; so a burst costs one enqueue and one job per key and interval. What was
+   * added but not yet sent is lost if the process dies (a stopping server sends it first), and so is a
+   * send that fails (it is logged): use it only for what may be lost that way, never where a row must
+   * commit with its job (send with `tx`).
    */
   merging<N extends keyof P & string>(name: N, options: MergingOptions<P[N]>): MergingSender<P[N]>;
   /** Declares a queue and its handler; call while the app is being built (before ready). */
@@ -183,8 +184,9 @@ export default fp<JobsOptions>(
     const queues = new Map<string, Queue>();
     const schedules = new Map<string, { cron: string; payload: unknown }>();
     const running = new Set<Promise<unknown>>();
-    /** Sends of `merging` senders under way. */
+    /** Sends of `merging` senders under way, and how to end the waits of those waiting for their turn. */
     const sending = new Set<Promise<unknown>>();
+    const wakers = new Set<() => void>();
     let handlerDb: Database | undefined;
     let handlerPool: pg.Pool | undefined;
     let started: Promise<void> | undefined;
@@ -339,7 +341,18 @@ export default fp<JobsOptions>(
           busy.add(group);
           const sent: Promise<void> = (async () => {
             const wait = (lastBegan.get(group) ?? -Infinity) + everyMs - performance.now();
-            if (wait > 0 && !stopping) await new Promise((resolve) => setTimeout(resolve, wait));
+            if (wait > 0 && !stopping) {
+              // A stopping server wakes it: it sends what waits without waiting its turn.
+              await new Promise<void>((resolve) => {
+                const wake = () => {
+                  clearTimeout(timer);
+                  wakers.delete(wake);
+                  resolve();
+                };
+                const timer = setTimeout(wake, wait);
+                wakers.add(wake);
+              });
+            }
             // Taken now, so what came during the wait goes in this job.
             const merged = waiting.get(group)!;
             waiting.delete(group);
@@ -391,6 +404,7 @@ export default fp<JobsOptions>(
       stopping = true;
       await started.catch(() => undefined);
       // What requests handed over after their answers goes out before the queue stops.
+      for (const wake of wakers) wake();
       while (sending.size > 0) await Promise.allSettled([...sending]);
       // Waits for the jobs in flight up to the limit; past it they are failed (and retried later).
       await boss.stop({ graceful: true, timeout: stopTimeoutMs, close: true });

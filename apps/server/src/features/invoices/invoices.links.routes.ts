@@ -65,8 +65,6 @@ const invoiceLinksRoutes: FastifyPluginAsyncZod<InvoiceLinksRoutesOptions> = asy
     created_at: link.createdAt.toISOString(),
   });
 
-  // The recipient's calls first: the fuzz suite walks routes in this order, and reaches them before it has
-  // replaced or turned off the links it opens.
   // Views are counted after the answer, by a job (docs/decisions/0051-public-views-off-the-request-path.md): the
   // answer waits for one lookup and nothing else. An invoice's views become at most one job a second per process.
   // A retry (a failed count) is found within 5 s of coming due, not the default 30.
@@ -78,6 +76,8 @@ const invoiceLinksRoutes: FastifyPluginAsyncZod<InvoiceLinksRoutesOptions> = asy
   });
   const viewsToCount = new WeakMap<FastifyRequest, LinkViews>();
 
+  // The recipient's calls first: the fuzz suite walks routes in this order, and reaches them before it has
+  // replaced or turned off the links it opens.
   app.get(
     '/api/public/invoices/:token',
     {
