@@ -410,6 +410,21 @@ describe('GET /api/public/invoices/{token}', () => {
     expect(viewed.map(activitySentence)).toEqual(['Viewed 11 more times', 'Viewed for the first time']);
   });
 
+  it('counts the views a stopping server answered: it sends them before it stops', async () => {
+    const stopping = await createTestApp({}, { databaseUrl: t.databaseUrl });
+    const id = await newInvoice(t, ada, { invoice_number: '0046' });
+    const { token } = await shareOk(t, ada, id);
+    // The first view is sent at once; the two after it wait for their turn (a second), merged.
+    for (let n = 0; n < 3; n++) {
+      const response = await stopping.app.inject({ method: 'GET', url: `/api/public/invoices/${token}` });
+      expect(response.statusCode).toBe(200);
+    }
+    await stopping.app.close();
+    // Counted by the process that is still running.
+    await settleQueue(t, 'invoice-links.views');
+    expect((await invoiceOf(t, ada, id)).view_count).toBe(3);
+  });
+
   it('counts concurrent batches of views exactly: one of them holds the first view', async () => {
     const id = await newInvoice(t, ada, { invoice_number: '0045' });
     await shareOk(t, ada, id);
