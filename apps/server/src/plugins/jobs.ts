@@ -331,8 +331,9 @@ export default fp<JobsOptions>(
         const waiting = new Map<string, unknown>();
         /** Keys with a send under way or waiting for its turn: what is added meanwhile waits in `waiting`. */
         const busy = new Set<string>();
-        /** When each key's last send began (performance.now()), for `everyMs`; pruned as it grows. */
+        /** When each key's last send began (performance.now()), for `everyMs`; pruned (once a second at most) as it grows. */
         const lastBegan = new Map<string, number>();
+        let prunedAt = 0;
         const sendNext = (group: string) => {
           if (!waiting.has(group)) {
             busy.delete(group);
@@ -374,9 +375,10 @@ export default fp<JobsOptions>(
             const before = waiting.get(group) as typeof payload | undefined;
             waiting.set(group, before === undefined ? payload : merge(before, payload));
             if (busy.has(group)) return;
-            if (lastBegan.size > 10_000) {
-              const old = performance.now() - everyMs;
-              for (const [other, began] of lastBegan) if (began < old) lastBegan.delete(other);
+            const now = performance.now();
+            if (lastBegan.size > 10_000 && now - prunedAt >= 1_000) {
+              prunedAt = now;
+              for (const [other, began] of lastBegan) if (began < now - everyMs) lastBegan.delete(other);
             }
             sendNext(group);
           },
