@@ -91,7 +91,7 @@ test.describe('toasts', { tag: '@desktop' }, () => {
     for (const width of [320, 375, 600, 601, 768, 1024, 1280, 1440, 1920]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto(`/invoice/${id}`);
-      await page.getByRole('button', { name: 'Send Invoice' }).click();
+      await page.getByRole('button', { name: 'Copy link' }).click();
       const toast = page.locator('[data-sonner-toast]').first();
       await expect(toast).toBeVisible();
       // Sonner slides it in: measure once it has settled.

@@ -7,7 +7,7 @@ import { seedInvoice } from './support/invoices';
 /**
  * The invoice detail page /invoice/{id} (issue 6; docs/product/invoices.md#the-invoice-page): header and
  * badge, the Client, Total, Integrations and Invoice Details panels with the one totals rule,
- * Mark as Paid, Send (intent only), Preview, Download, Edit, and the not-found view, against the
+ * Mark as Paid, Send Invoice (send-invoice.spec.ts), Preview, Download, Edit, and the not-found view, against the
  * real server.
  */
 
@@ -157,16 +157,6 @@ test.describe('desktop detail', { tag: '@desktop' }, () => {
     await expect(page.getByRole('button', { name: 'Paid Invoice' })).toBeDisabled();
     await page.locator('main').getByRole('link', { name: 'All invoices' }).click();
     await expect(page.getByRole('row').filter({ hasText: '0001' })).toContainText('Paid');
-  });
-
-  test('Send Invoice only records the intent and says sending is not available yet', async ({ page }) => {
-    await signedInAccount(page);
-    const id = await seedInvoice(page.request);
-    await page.goto(`/invoice/${id}`);
-    const logged = page.waitForEvent('console', (message) => message.text().includes('Send Invoice requested'));
-    await page.getByRole('button', { name: 'Send Invoice' }).click();
-    await logged;
-    await expect(toast(page, 'Sending invoices by e-mail is not available yet.')).toBeVisible();
   });
 
   test('Preview shows the server-rendered pages; Download saves the PDF; failures say so', async ({ page }) => {

@@ -16,7 +16,8 @@
  *                   accepted all of them
  *      at rest again --seconds
  *    The messages are queued through the product's mailer (plugins/mailer.ts `enqueue`: an outbox row and its
- *    `mail.deliver` job each), by a second instance of the queue in this process that does not deliver (no
+ *    `mail.deliver` job each; each attaches one of the user's invoices, whose PDF the delivery job renders, as
+ *    Send Invoice's e-mails do, unless --no-attach), by a second instance of the queue in this process that does not deliver (no
  *    SMTP_URL), all in one transaction, so the whole backlog is there at once and the server's worker drains
  *    it exactly as it drains support e-mails.
  * 4. Every message must arrive once and every outbox row be `sent`. Exits 1 otherwise or on any non-2xx answer.
@@ -24,7 +25,7 @@
  * their mean), the drain time and messages per second, and a Markdown table.
  *
  * Options: --messages=N (1000), --connections=N (4), --seconds=S (10), --users=N (100), --per-user=N (100),
- * --big=N (2000), --no-build (use dist/ as it is).
+ * --big=N (2000), --no-attach (plain-text messages), --no-build (use dist/ as it is).
  */
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -43,8 +44,8 @@ import {
   type Target,
 } from './latency';
 import { seedInvoices } from './seed-invoices';
+import { startSmtpServer } from '../test/smtp-test-server';
 import { freePort } from '../src/db/embedded-postgres';
-import { startSmtpServer } from '../src/features/support/smtp-test-server';
 import database, { createPool } from '../src/plugins/database';
 import jobs from '../src/plugins/jobs';
 import mailer from '../src/plugins/mailer';
@@ -78,6 +79,12 @@ async function main() {
     }
     const mailUserId = (await db.query(`select id from users where email = 'bench-1@example.com'`)).rows[0]
       .id as string;
+    // Like Send Invoice's e-mails, each attaches one of the user's invoices, rendered by the delivery job.
+    const attachIds = flag('no-attach')
+      ? []
+      : (
+          await db.query<{ id: string }>(`select id from invoices where user_id = $1 order by id`, [mailUserId])
+        ).rows.map((row) => row.id);
 
     if (!flag('no-build')) buildServer(log);
     const port = await freePort();
@@ -89,7 +96,12 @@ async function main() {
     const queue = Fastify({ logger: false });
     await queue.register(database, { pool: queuePool });
     await queue.register(jobs, { pool: queuePool, stopTimeoutMs: 10_000 });
-    await queue.register(mailer, { from: 'bench@example.com', retrySeconds: 10, maxAttempts: 5 });
+    await queue.register(mailer, {
+      from: 'bench@example.com',
+      retrySeconds: 10,
+      maxAttempts: 5,
+      linkOrigin: 'https://invoices.example.com',
+    });
     await queue.ready();
 
     const client = httpClient(port, CONNECTIONS);
@@ -121,11 +133,14 @@ async function main() {
           replyTo: 'bench-1@example.com',
           subject: `Invoice BENCH-${n} from Bench Ltd`,
           text: `Dear client,\n\nplease find invoice BENCH-${n} at https://invoices.example.com/i/xxxxxxxxxxxxxxxxxxxxxxxx.\n\nBench Ltd`,
+          ...(attachIds.length > 0 ? { attachInvoiceId: attachIds[n % attachIds.length]! } : {}),
         });
       }
     });
     const enqueueMs = performance.now() - queuedAt;
-    log(`${MESSAGES} messages queued in ${enqueueMs.toFixed(0)} ms; measuring while they are delivered...`);
+    log(
+      `${MESSAGES} messages${attachIds.length > 0 ? ' (each with an invoice PDF attached)' : ''} queued in ${enqueueMs.toFixed(0)} ms; measuring while they are delivered...`,
+    );
     const drainStarted = performance.now();
     const samples: Sample[] = [];
     let drainedMs: number | null = null;
@@ -164,7 +179,7 @@ async function main() {
     const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
     console.log('');
     console.log(
-      `Node ${process.version}, PostgreSQL ${scratch.version}, ${os.cpus().length} cores (${cpu}); ${CONNECTIONS} connections, each request GET /api/invoices?page=1 or GET /api/dashboard/summary (alternately) of a seeded user; ${MESSAGES} messages queued in ${(enqueueMs / 1000).toFixed(1)} s (one transaction) and delivered to a local smtp-server in ${drainSeconds.toFixed(1)} s (${(MESSAGES / drainSeconds).toFixed(0)} messages/s); load average ${loadBefore} before, ${loadAfter} after.`,
+      `Node ${process.version}, PostgreSQL ${scratch.version}, ${os.cpus().length} cores (${cpu}); ${CONNECTIONS} connections, each request GET /api/invoices?page=1 or GET /api/dashboard/summary (alternately) of a seeded user; ${MESSAGES} messages${attachIds.length > 0 ? ' (each with an invoice PDF attached)' : ''} queued in ${(enqueueMs / 1000).toFixed(1)} s (one transaction) and delivered to a local smtp-server in ${drainSeconds.toFixed(1)} s (${(MESSAGES / drainSeconds).toFixed(0)} messages/s); load average ${loadBefore} before, ${loadAfter} after.`,
     );
     console.log('');
     console.log('| phase | requests | p50 ms | p99 ms | req/s |');

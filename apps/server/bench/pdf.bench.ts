@@ -115,6 +115,7 @@ async function renderParsingFontsPerDocument(doc: InvoiceDocument): Promise<Buff
     currencySymbol,
     logo: null,
     payment: null,
+    paid: null,
   });
   pdf.end();
   await finished;

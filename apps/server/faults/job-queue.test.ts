@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSmtpServer, type TestSmtpServer } from '../src/features/support/smtp-test-server';
+import { startSmtpServer, type TestSmtpServer } from '../test/smtp-test-server';
 import { waitFor } from '../test/wait-for';
 import { createDatabase, exitOf, faultHarness, signUp, startServer, type ServerProcess } from './server-process';
 

@@ -8,10 +8,13 @@ import clientsRoutes from './features/clients/clients.routes';
 import dashboardRoutes from './features/dashboard/dashboard.routes';
 import documentsRoutes from './features/documents/documents.routes';
 import healthRoutes from './features/health/health.routes';
+import { renderSavedInvoicePdf } from './features/invoices/invoices.download';
 import invoiceLinksRoutes from './features/invoices/invoices.links.routes';
 import invoicesRoutes from './features/invoices/invoices.routes';
 import logosRoutes from './features/logos/logos.routes';
 import notificationsRoutes from './features/notifications/notifications.routes';
+import paymentsRoutes from './features/payments/payments.routes';
+import sendingRoutes from './features/sending/sending.routes';
 import supportRoutes from './features/support/support.routes';
 import type { PdfPool } from './pdf/pdf-pool';
 import usersRoutes from './features/users/users.routes';
@@ -25,6 +28,13 @@ import security from './plugins/security';
 import serverSecrets from './plugins/server-secrets';
 import session from './plugins/session';
 import webApp from './plugins/web-app';
+
+/** Where links in e-mails point: PUBLIC_URL, else this server as it listens (plugins/mailer.ts, linkOrigin). */
+export function linkOrigin(config: Pick<Config, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string {
+  if (config.PUBLIC_URL) return new URL(config.PUBLIC_URL).origin;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`;
+}
 
 export interface AppDependencies {
   config: Config;
@@ -85,6 +95,11 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
     from: config.MAIL_FROM ?? config.SUPPORT_EMAIL,
     retrySeconds: config.MAIL_RETRY_SECONDS,
     maxAttempts: config.MAIL_MAX_ATTEMPTS,
+    linkOrigin: linkOrigin(config),
+    // E-mails that attach an invoice render it in the delivery job, as its download does; the engine's fair queue
+    // counts all of them as one client, so a batch of e-mails never crowds out the users' own PDFs.
+    renderInvoicePdf: (tx, userId, invoiceId, signal) =>
+      renderSavedInvoicePdf(tx, pdf, userId, invoiceId, { client: 'mail', signal }),
   });
 
   await app.register(healthRoutes);
@@ -104,6 +119,8 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
     viewsPerMinute: config.RATE_LIMIT_PUBLIC_LINKS_PER_MINUTE,
     documentsPerMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE,
   });
+  await app.register(sendingRoutes, { perHour: config.RATE_LIMIT_SEND_PER_HOUR, publicUrl: config.PUBLIC_URL });
+  await app.register(paymentsRoutes);
   await app.register(dashboardRoutes);
   await app.register(notificationsRoutes);
   await app.register(supportRoutes, {

@@ -67,6 +67,11 @@ const envSchema = z.object({
   JOBS_STOP_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
   /** Support requests per hour per user. */
   RATE_LIMIT_SUPPORT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /**
+   * Invoices sent by e-mail (POST /api/invoices/{id}/send) per hour per account, each to at most 10 addresses
+   * (docs/decisions/0049-sending-invoices-by-e-mail.md).
+   */
+  RATE_LIMIT_SEND_PER_HOUR: z.coerce.number().int().min(1).default(50),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GOOGLE_ISSUER: z.string().url().default('https://accounts.google.com'),

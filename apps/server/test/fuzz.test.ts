@@ -123,6 +123,11 @@ function hinted(key: string, users: TwoUsers): fc.Arbitrary<unknown> | undefined
     return fc.oneof(fc.constantFrom(...ids), fc.uuid(), fc.constant(b.clientId.toUpperCase()));
   }
   if (key.includes('email')) return fc.oneof(fc.emailAddress(), fc.constant(a.account.email));
+  // The recipients of an invoice e-mail (POST /api/invoices/{id}/send): addresses, so sends are accepted too.
+  if (key === 'to') return fc.oneof(fc.emailAddress(), fc.constantFrom('client@example.com', a.account.email));
+  if (key === 'paymentId') return fc.oneof(fc.constantFrom(a.paymentId, b.paymentId), fc.uuid());
+  // A payment's date: a past day (most generated dates are refused as before 2000 or in the future).
+  if (key === 'date') return fc.oneof(fc.constant('2026-01-15'), hinted('paid_date', users)!);
   if (key.endsWith('date')) {
     return fc.oneof(
       fc
@@ -361,7 +366,13 @@ function passesValidation(route: FuzzRoute, generated: Generated): boolean {
 }
 
 /** Fields whose message uses the form's label rather than the key. */
-const FIELD_LABELS: Record<string, string> = { unit_cost: 'rate', tax_type: 'type', discount_type: 'type' };
+const FIELD_LABELS: Record<string, string> = {
+  unit_cost: 'rate',
+  tax_type: 'type',
+  discount_type: 'type',
+  // The Send dialog's To holds recipients (packages/domain/src/api/sending.ts).
+  to: 'recipient',
+};
 
 /** Whether a message names the field: its words (unit_cost → "unit cost"), one of them, or its label. */
 function namesField(message: string, key: string): boolean {
@@ -492,6 +503,7 @@ describe('fuzzing every route with schema-derived and hostile input', () => {
               md5(coalesce((select string_agg(n::text, '' order by id) from notifications n where user_id = $1), '')) as notifications,
               md5(coalesce((select string_agg(l::text, '' order by invoice_id) from invoice_links l where user_id = $1), '')) as links,
               md5(coalesce((select string_agg(e::text, '' order by id) from invoice_activity e where user_id = $1), '')) as activity,
+              md5(coalesce((select string_agg(p::text, '' order by id) from payments p where user_id = $1), '')) as payments,
               (select count(*)::int from sessions where user_id = $1) as sessions`,
       [id],
     );

@@ -296,6 +296,36 @@ const CASES: Record<string, RouteCase> = {
     otherUserId: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/activity?user_id=${a.account.id}` }),
     malformed: () => ({ method: 'GET', url: '/api/invoices/not-a-uuid/activity' }),
   },
+  'GET /api/invoices/:id/payments': {
+    foreign: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/payments` }),
+    otherUserId: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/payments?user_id=${a.account.id}` }),
+    malformed: () => ({ method: 'GET', url: '/api/invoices/not-a-uuid/payments' }),
+  },
+  'POST /api/invoices/:id/payments': {
+    foreign: ({ a }) => ({
+      method: 'POST',
+      url: `/api/invoices/${a.invoiceId}/payments`,
+      payload: { amount: 1, date: '2026-01-15', method: 'cash' },
+    }),
+    otherUserId: ({ b, a }) => ({
+      method: 'POST',
+      url: `/api/invoices/${b.invoiceId}/payments`,
+      payload: { user_id: a.account.id, amount: 1, date: '2026-01-15', method: 'cash' },
+    }),
+    malformed: ({ b }) => ({
+      method: 'POST',
+      url: `/api/invoices/${b.invoiceId}/payments`,
+      payload: { amount: -1, date: '2026-01-15', method: 'cash' },
+    }),
+  },
+  'DELETE /api/invoices/:id/payments/:paymentId': {
+    foreign: ({ a }) => ({ method: 'DELETE', url: `/api/invoices/${a.invoiceId}/payments/${a.paymentId}` }),
+    otherUserId: ({ b, a }) => ({
+      method: 'DELETE',
+      url: `/api/invoices/${b.invoiceId}/payments/${b.paymentId}?user_id=${a.account.id}`,
+    }),
+    malformed: ({ b }) => ({ method: 'DELETE', url: `/api/invoices/${b.invoiceId}/payments/not-a-uuid` }),
+  },
   'GET /api/invoices/:id/share': {
     foreign: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/share` }),
     otherUserId: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/share?user_id=${a.account.id}` }),
@@ -314,6 +344,28 @@ const CASES: Record<string, RouteCase> = {
     foreign: ({ a }) => ({ method: 'DELETE', url: `/api/invoices/${a.invoiceId}/share` }),
     otherUserId: ({ a }) => ({ method: 'DELETE', url: `/api/invoices/${a.invoiceId}/share?user_id=${a.account.id}` }),
     malformed: () => ({ method: 'DELETE', url: '/api/invoices/not-a-uuid/share' }),
+  },
+  'GET /api/invoices/:id/send': {
+    foreign: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/send` }),
+    otherUserId: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/send?user_id=${a.account.id}` }),
+    malformed: () => ({ method: 'GET', url: '/api/invoices/not-a-uuid/send' }),
+  },
+  'POST /api/invoices/:id/send': {
+    foreign: ({ a }) => ({
+      method: 'POST',
+      url: `/api/invoices/${a.invoiceId}/send`,
+      payload: { to: ['intruder@example.com'], cc_me: true },
+    }),
+    otherUserId: ({ a, b }) => ({
+      method: 'POST',
+      url: `/api/invoices/${b.invoiceId}/send`,
+      payload: { to: ['client@example.com'], user_id: a.account.id },
+    }),
+    malformed: ({ b }) => ({
+      method: 'POST',
+      url: `/api/invoices/${b.invoiceId}/send`,
+      payload: { to: ['client@example.com\r\nBcc: everyone@example.com'], subject: 'Hi' },
+    }),
   },
   'GET /api/public/invoices/:token': {
     foreign: PUBLIC_LINK,

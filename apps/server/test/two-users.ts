@@ -16,6 +16,8 @@ export interface OwnedResources {
   logoUrl: string;
   /** The token of the invoice's public link. */
   linkToken: string;
+  /** A payment recorded on the invoice (part of its total: a balance stays due). */
+  paymentId: string;
 }
 
 export interface TwoUsers {
@@ -63,6 +65,12 @@ async function ownResources(app: FastifyInstance, pool: pg.Pool, first_name: str
     savedPayload(account, { logo_url: logoUrl }, { client_id: client.client.id, business_id: business.business.id }),
   );
   const link = await send('POST', `/api/invoices/${invoice.id}/share`, {});
+  const payment = await send('POST', `/api/invoices/${invoice.id}/payments`, {
+    amount: 10,
+    date: '2026-01-15',
+    method: 'bank_transfer',
+    note: `${first_name}'s first payment`,
+  });
   // Creating a client notifies its owner: that notification is the one B must not reach.
   const { rows } = await pool.query<{ id: string }>(
     'select id from notifications where user_id = $1 order by created_at limit 1',
@@ -77,10 +85,14 @@ async function ownResources(app: FastifyInstance, pool: pg.Pool, first_name: str
     notificationId: rows[0]!.id,
     logoUrl,
     linkToken: link.token,
+    paymentId: payment.payment.id,
   };
 }
 
-/** Users A and B, each with a client, a business, an invoice (using both and a logo, with a public link) and a notification. */
+/**
+ * Users A and B, each with a client, a business, an invoice (using both and a logo, with a public link and a payment)
+ * and a notification.
+ */
 export async function twoUsers(app: FastifyInstance, pool: pg.Pool): Promise<TwoUsers> {
   return { a: await ownResources(app, pool, 'Alice'), b: await ownResources(app, pool, 'Bob') };
 }

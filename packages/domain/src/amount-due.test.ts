@@ -1,34 +1,70 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountDueMinor } from './amount-due';
+import { amountDueMinor, statusAfterPayments } from './amount-due';
 import { MAX_MONEY_MINOR } from './money';
 import { INVOICE_STATUSES } from './status';
 
+const total = fc.integer({ min: 0, max: MAX_MONEY_MINOR });
+
 describe('amountDueMinor', () => {
   it('is nothing once paid', () => {
-    expect(amountDueMinor({ status: 'paid', totalMinor: 123_400 })).toBe(0);
+    expect(amountDueMinor({ status: 'paid', totalMinor: 123_400, amountPaidMinor: 0 })).toBe(0);
+    expect(amountDueMinor({ status: 'paid', totalMinor: 123_400, amountPaidMinor: 123_400 })).toBe(0);
   });
 
-  it('is the whole total for every other status', () => {
+  it('is the total less what was paid for every other status', () => {
+    expect(amountDueMinor({ status: 'sent', totalMinor: 20_000, amountPaidMinor: 12_000 })).toBe(8_000);
     fc.assert(
       fc.property(
         fc.constantFrom(...INVOICE_STATUSES.filter((status) => status !== 'paid')),
-        fc.integer({ min: 0, max: MAX_MONEY_MINOR }),
-        (status, totalMinor) => amountDueMinor({ status, totalMinor }) === totalMinor,
+        total,
+        (status, totalMinor) => amountDueMinor({ status, totalMinor, amountPaidMinor: 0 }) === totalMinor,
       ),
     );
   });
 
   it('never exceeds the total nor goes below zero', () => {
     fc.assert(
-      fc.property(
-        fc.constantFrom(...INVOICE_STATUSES),
-        fc.integer({ min: 0, max: MAX_MONEY_MINOR }),
-        (status, total) => {
-          const due = amountDueMinor({ status, totalMinor: total });
-          return due >= 0 && due <= total;
-        },
-      ),
+      fc.property(fc.constantFrom(...INVOICE_STATUSES), total, total, (status, totalMinor, amountPaidMinor) => {
+        const due = amountDueMinor({ status, totalMinor, amountPaidMinor });
+        return due >= 0 && due <= totalMinor;
+      }),
+    );
+  });
+});
+
+describe('statusAfterPayments', () => {
+  it('is paid once payments cover the total', () => {
+    for (const status of INVOICE_STATUSES) {
+      expect(statusAfterPayments({ status, totalMinor: 10_000, amountPaidMinor: 10_000 })).toBe('paid');
+    }
+  });
+
+  it('moves a paid invoice that owes something again back to sent', () => {
+    expect(statusAfterPayments({ status: 'paid', totalMinor: 10_000, amountPaidMinor: 4_000 })).toBe('sent');
+    expect(statusAfterPayments({ status: 'paid', totalMinor: 10_000, amountPaidMinor: 0 })).toBe('sent');
+  });
+
+  it('takes a draft out of draft with its first payment', () => {
+    expect(statusAfterPayments({ status: 'draft', totalMinor: 10_000, amountPaidMinor: 1 })).toBe('sent');
+    expect(statusAfterPayments({ status: 'draft', totalMinor: 10_000, amountPaidMinor: 0 })).toBe('draft');
+  });
+
+  it('leaves sent and overdue alone while something is owed, and a paid invoice of nothing paid', () => {
+    expect(statusAfterPayments({ status: 'sent', totalMinor: 10_000, amountPaidMinor: 5_000 })).toBe('sent');
+    expect(statusAfterPayments({ status: 'overdue', totalMinor: 10_000, amountPaidMinor: 0 })).toBe('overdue');
+    expect(statusAfterPayments({ status: 'sent', totalMinor: 0, amountPaidMinor: 0 })).toBe('sent');
+    expect(statusAfterPayments({ status: 'paid', totalMinor: 0, amountPaidMinor: 0 })).toBe('paid');
+  });
+
+  it('agrees with amountDueMinor: paid exactly when nothing is due of a total that was paid', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...INVOICE_STATUSES), total, total, (status, totalMinor, paid) => {
+        const amountPaidMinor = Math.min(paid, totalMinor);
+        const after = statusAfterPayments({ status, totalMinor, amountPaidMinor });
+        const due = amountDueMinor({ status: after, totalMinor, amountPaidMinor });
+        return amountPaidMinor > 0 ? (after === 'paid') === (due === 0) : true;
+      }),
     );
   });
 });

@@ -2,11 +2,32 @@ import type { Minor } from './money';
 import type { InvoiceStatus } from './status';
 
 /**
- * What is still owed on an invoice, in minor units: nothing once it is paid, else its total.
- * THE rule, once in TypeScript; its SQL twin is the generated column invoices.amount_due_minor
- * (apps/server/src/db/schema.ts), which the list shows and sorts by, and a server test keeps the
- * two equal. When payments exist, both become the total less what was paid (never below 0).
+ * What is still owed on an invoice, in minor units: nothing once it is paid, else its total less what
+ * its payments add up to, never below 0 (docs/decisions/0048-payments-and-the-balance.md). THE rule,
+ * once in TypeScript; its SQL twin is the generated column invoices.amount_due_minor
+ * (apps/server/src/db/schema.ts), which the list shows and sorts by and the dashboard sums, and a
+ * server test keeps the two equal. The HTTP contract answers it as both `amount_due` and `balance_due`.
  */
-export function amountDueMinor(invoice: { status: InvoiceStatus; totalMinor: Minor }): Minor {
-  return invoice.status === 'paid' ? 0 : invoice.totalMinor;
+export function amountDueMinor(invoice: { status: InvoiceStatus; totalMinor: Minor; amountPaidMinor: Minor }): Minor {
+  if (invoice.status === 'paid') return 0;
+  return Math.max(0, invoice.totalMinor - invoice.amountPaidMinor);
+}
+
+/**
+ * The stored status an invoice takes once its payments or its total have changed
+ * (docs/product/payments.md#the-status-follows-the-balance): paid when payments cover the total, back
+ * to sent when a paid invoice owes something again, and out of draft as soon as it holds a payment (a
+ * client who paid has the invoice). Overdue is never stored by this rule: a sent invoice past its due
+ * date reads overdue anyway (status.ts, effectiveStatus).
+ */
+export function statusAfterPayments(invoice: {
+  status: InvoiceStatus;
+  totalMinor: Minor;
+  amountPaidMinor: Minor;
+}): InvoiceStatus {
+  const { status, totalMinor, amountPaidMinor } = invoice;
+  if (amountPaidMinor > 0 && amountPaidMinor >= totalMinor) return 'paid';
+  if (status === 'paid' && amountPaidMinor < totalMinor) return 'sent';
+  if (status === 'draft' && amountPaidMinor > 0) return 'sent';
+  return status;
 }

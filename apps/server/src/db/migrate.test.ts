@@ -54,6 +54,7 @@ describe('runMigrations', () => {
       'notifications',
       'oauth_states',
       'outbox',
+      'payments',
       'rate_limits',
       'server_secrets',
       'sessions',

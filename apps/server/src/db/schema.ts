@@ -168,13 +168,20 @@ export const invoices = pgTable(
     shippingMinor: money('shipping_minor'),
     totalMinor: money('total_minor'),
     /**
-     * What is still owed: THE amount due in SQL (the list shows and sorts it); the domain's twin is
-     * amountDueMinor in packages/domain/src/amount-due.ts, and a test keeps the two equal. Paid
-     * owes nothing; once payments exist, this becomes the total less what was paid.
+     * The sum of the invoice's payments (table `payments`), kept here by the payment ledger
+     * (src/shared/payment-ledger.ts) in the transaction of every payment written or deleted: a generated
+     * column cannot read another table, and the list, its sort and the statistics triggers read this one
+     * (docs/decisions/0048-payments-and-the-balance.md). Never more than the total.
+     */
+    amountPaidMinor: money('amount_paid_minor'),
+    /**
+     * What is still owed: THE amount due in SQL (the list shows and sorts it, the dashboard sums it);
+     * the domain's twin is amountDueMinor in packages/domain/src/amount-due.ts, and a test keeps the
+     * two equal. Paid owes nothing; otherwise the total less what was paid.
      */
     amountDueMinor: bigint('amount_due_minor', { mode: 'number' })
       .notNull()
-      .generatedAlwaysAs(sql`case when status = 'paid' then 0 else total_minor end`),
+      .generatedAlwaysAs(sql`case when status = 'paid' then 0 else greatest(total_minor - amount_paid_minor, 0) end`),
     /** The date the list shows and sorts by: the issued date, else the day it was created (UTC). */
     listDate: date('list_date', { mode: 'string' })
       .notNull()
@@ -243,6 +250,49 @@ export const invoices = pgTable(
     index('invoices_user_search_trgm_idx').using('gin', t.userId, sql`${t.searchText} gin_trgm_ops`),
     check('invoices_status_check', sql`${t.status} in ('draft', 'sent', 'paid', 'overdue')`),
     check('invoices_totals_check', sql`${t.totalMinor} >= 0 and ${t.subtotalMinor} >= 0`),
+    // Payments never exceed the total: overpayment is refused, and so is a save that would lower the total below
+    // what was paid (docs/product/payments.md#editing-an-invoice-that-has-payments).
+    check('invoices_amount_paid_check', sql`${t.amountPaidMinor} >= 0 and ${t.amountPaidMinor} <= ${t.totalMinor}`),
+  ],
+);
+
+/**
+ * Money received for an invoice (docs/product/payments.md): partial payments add up, never past the
+ * total. Written only by src/shared/payment-ledger.ts, which keeps invoices.amount_paid_minor equal to
+ * the sum of these in the same transaction, under the invoice's row lock. `source` tells a payment the
+ * user recorded from one a status change to Paid recorded (Mark as Paid), which setting the status back
+ * removes again. They go with their invoice and with the account.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    method: text('method').notNull(),
+    note: text('note'),
+    source: text('source').notNull().default('manual'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // An invoice's payments, newest first, straight from the index. NULLS FIRST is what ORDER BY ... DESC means.
+    index('payments_invoice_paid_on_idx').on(
+      t.invoiceId,
+      t.paidOn.desc().nullsFirst(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('payments_user_idx').on(t.userId),
+    check('payments_amount_check', sql`${t.amountMinor} > 0`),
+    check('payments_method_check', sql`${t.method} in ('bank_transfer', 'card', 'cash', 'cheque', 'other')`),
+    check('payments_source_check', sql`${t.source} in ('manual', 'mark_as_paid')`),
+    check('payments_note_length', sql`${t.note} is null or char_length(${t.note}) <= 500`),
   ],
 );
 
@@ -266,9 +316,13 @@ export const invoiceStats = pgTable(
     status: text('status').notNull(),
     invoiceCount: integer('invoice_count').notNull(),
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    /** Sums of the group's invoices.amount_paid_minor and amount_due_minor (revenue and outstanding, ADR 0048). */
+    paidMinor: bigint('paid_minor', { mode: 'number' }).notNull().default(0),
+    dueMinor: bigint('due_minor', { mode: 'number' }).notNull().default(0),
   },
   // Migration 0006 adds INCLUDE (invoice_count, total_minor) to the key, which Drizzle cannot
-  // declare: a user's rows are then an index-only scan instead of a heap page per row.
+  // declare: a user's rows are then an index-only scan instead of a heap page per row. The payments
+  // migration adds paid_minor and due_minor to the INCLUDE.
   (t) => [primaryKey({ columns: [t.userId, t.currency, t.month, t.status] })],
 );
 
@@ -470,10 +524,24 @@ export const outbox = pgTable(
     kind: text('kind').notNull(),
     /** The support request this message carries, when it carries one. */
     supportRequestId: uuid('support_request_id').references(() => supportRequests.id, { onDelete: 'cascade' }),
+    /** One address, or several joined by ", " (each validated before it is written: bare addresses only). */
     recipient: text('recipient').notNull(),
+    /** Cc addresses, joined like `recipient`; null for none. */
+    cc: text('cc'),
     replyTo: text('reply_to'),
+    /** The From display name ("Ada Consulting via Invoicer"); null: the product's name. The address is MAIL_FROM. */
+    fromName: text('from_name'),
     subject: text('subject').notNull(),
+    /** The plain-text part. */
     body: text('body').notNull(),
+    /** The HTML part, when the message has one (invoice e-mails, shared/invoice-email.ts). */
+    html: text('html'),
+    /**
+     * The invoice whose PDF is attached, rendered by the PDF engine when the message is delivered
+     * (plugins/mailer.ts), so the e-mail carries the invoice as it is then, and no request waits for a render.
+     * Deleting the invoice deletes its messages that have not left (and the record of those that have).
+     */
+    attachInvoiceId: uuid('attach_invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('pending'),
     /**
      * The delivery job (plugins/jobs.ts), made with the row. Null for rows written before the job
@@ -488,6 +556,8 @@ export const outbox = pgTable(
   (t) => [
     // When and how often delivery is tried is the job queue's (plugins/mailer.ts); the row keeps the outcome.
     index('outbox_support_request_idx').on(t.supportRequestId),
+    // Deleting an invoice finds its messages by this index (the cascade), not by a scan of the outbox.
+    index('outbox_attach_invoice_idx').on(t.attachInvoiceId),
     check('outbox_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );

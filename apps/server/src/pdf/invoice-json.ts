@@ -1,6 +1,7 @@
 import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import { invoiceDocumentInputSchema, type InvoiceDocument, type LogoRef } from '@invoicer/domain/invoice-document';
 import secureJsonParse from 'secure-json-parse';
+import type { PaidAmounts } from './templates/invoice-template';
 import { validateWithSchema } from '../plugins/errors';
 
 /**
@@ -39,6 +40,8 @@ export interface InvoiceWithJsonItems {
   itemsJson: string;
   large: boolean;
   transfer: EpcCreditTransfer | null;
+  /** Its payments, printed under Total once one exists (docs/decisions/0048-payments-and-the-balance.md). */
+  paid: PaidAmounts | null;
 }
 
 /** A refusal as data (errors lose their class crossing threads): the 400 envelope's message and field messages. */

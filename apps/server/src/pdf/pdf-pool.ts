@@ -1,4 +1,5 @@
 import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
+import type { PaidAmounts } from './templates/invoice-template';
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
@@ -39,6 +40,8 @@ export interface PdfRenderOptions {
   logo?: { bytes: Uint8Array } | null;
   /** The SEPA transfer to print as an EPC QR code (render-invoice-pdf.ts); none when absent. */
   transfer?: EpcCreditTransfer | null;
+  /** A stored invoice's payments, printed under Total (render-invoice-pdf.ts); none when absent. */
+  paid?: PaidAmounts | null;
   /**
    * Whose work this is, for fair queueing (fair-scheduler.ts): `user:<id>` for a signed-in user,
    * `ip:<address>` for a guest (renderClient()). Work without a client shares one queue.
@@ -276,6 +279,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
           template: renderOptions.template,
           logo: renderOptions.logo?.bytes ?? null,
           transfer: renderOptions.transfer ?? null,
+          paid: renderOptions.paid ?? null,
         },
         renderOptions,
         isLargeDocument(invoice),
@@ -291,6 +295,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
           template: previewOptions.template,
           logo: previewOptions.logo?.bytes ?? null,
           transfer: previewOptions.transfer ?? null,
+          paid: previewOptions.paid ?? null,
           page: previewOptions.page,
           dpi: previewOptions.dpi,
         },

@@ -1,4 +1,5 @@
 import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
+import type { PaidAmounts } from './templates/invoice-template';
 import type { InvoiceDocument, LogoRef } from '@invoicer/domain/invoice-document';
 import { setPriority } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
@@ -35,6 +36,7 @@ export type PdfTask =
       template?: TemplateName;
       logo: Uint8Array | null;
       transfer?: EpcCreditTransfer | null;
+      paid?: PaidAmounts | null;
     }
   | {
       kind: 'preview';
@@ -42,6 +44,7 @@ export type PdfTask =
       template?: TemplateName;
       logo: Uint8Array | null;
       transfer?: EpcCreditTransfer | null;
+      paid?: PaidAmounts | null;
       page: number;
       dpi?: number;
     };
@@ -148,6 +151,7 @@ export default async function runPdfTask(task: PdfTask): Promise<PdfTaskResult |
     template: task.template,
     logo: task.logo ? { bytes: task.logo } : null,
     transfer: task.transfer ?? null,
+    paid: task.paid ?? null,
   });
   if (task.kind === 'pdf')
     return move(new Transfer({ ok: true, kind: 'pdf', pdf, ...memory() }, [pdf.buffer as ArrayBuffer])) as Transfer;

@@ -18,6 +18,18 @@ function count(haystack: string, needle: string): number {
 }
 
 describe('renderInvoicePdf', () => {
+  it('prints Amount paid and Balance due under Total once a payment exists, and nothing before', async () => {
+    const paid = await text(
+      await renderInvoicePdf(invoice(), { paid: { amountPaidMinor: 1_241, balanceDueMinor: 2_000 } }),
+    );
+    expect(paid).toMatch(/Total €32\.41\nAmount paid €12\.41\nBalance due €20\.00/);
+    const none = await text(
+      await renderInvoicePdf(invoice(), { paid: { amountPaidMinor: 0, balanceDueMinor: 3_241 } }),
+    );
+    expect(none).not.toContain('Amount paid');
+    expect(none).not.toContain('Balance due');
+  });
+
   it('renders the totals of a known invoice from computeTotals', async () => {
     const pdf = await renderInvoicePdf(invoice());
     expect(new TextDecoder().decode(pdf.subarray(0, 5))).toBe('%PDF-');

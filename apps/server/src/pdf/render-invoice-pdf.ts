@@ -6,6 +6,7 @@ import PDFDocument from 'pdfkit';
 import { acquireInvoiceFonts, sharedLayoutCache } from './invoice-fonts';
 import { paymentQrModules } from './payment-qr';
 import { prepareLogo } from './prepare-logo';
+import type { PaidAmounts } from './templates/invoice-template';
 import { DEFAULT_TEMPLATE, getTemplate, type TemplateName } from './templates/template-registry';
 
 export interface RenderInvoicePdfOptions {
@@ -18,6 +19,8 @@ export interface RenderInvoicePdfOptions {
    * invoice from a business with an IBAN: docs/decisions/0047-sepa-payment-qr.md); none when absent.
    */
   transfer?: EpcCreditTransfer | null;
+  /** A stored invoice's payments: "Amount paid" and "Balance due" under Total (none when absent or nothing paid). */
+  paid?: PaidAmounts | null;
 }
 
 export const PDF_PRODUCER = 'Invoicer';
@@ -75,6 +78,7 @@ export async function renderInvoicePdf(
     currencySymbol: getCurrency(invoice.currency).symbol,
     logo,
     payment: options.transfer ? { transfer: options.transfer, qr: paymentQrModules(options.transfer) } : null,
+    paid: options.paid && options.paid.amountPaidMinor > 0 ? options.paid : null,
   });
   doc.end();
   await finished;

@@ -63,6 +63,23 @@ export const invoiceStatusNotification = (
   relatedEntityId: invoice.id,
 });
 
+/**
+ * Payments recorded on the invoice now cover its total (docs/product/payments.md#activity-and-notifications); a
+ * status change asked for through the status menu or Mark as Paid reads as invoiceStatusNotification instead.
+ */
+export const invoicePaidNotification = (
+  userId: string,
+  invoice: { id: string; invoiceNumber: string },
+  total: string,
+): NewNotification => ({
+  userId,
+  type: 'success',
+  title: `Invoice ${invoice.invoiceNumber} is paid in full`,
+  message: `The payments recorded on invoice ${invoice.invoiceNumber} now cover its total of ${total}.`,
+  relatedEntityType: 'invoice',
+  relatedEntityId: invoice.id,
+});
+
 /** The first time someone other than the owner opens the invoice's public link (docs/product/public-links-and-activity.md#views). */
 export const invoiceViewedNotification = (
   userId: string,
@@ -72,6 +89,26 @@ export const invoiceViewedNotification = (
   type: 'info',
   title: `Invoice ${invoice.invoiceNumber} was viewed`,
   message: `Invoice ${invoice.invoiceNumber} was opened from its public link for the first time.`,
+  relatedEntityType: 'invoice',
+  relatedEntityId: invoice.id,
+});
+
+/**
+ * An invoice sent by e-mail (docs/product/sending-invoices.md#what-sending-changes): on its way, or, on a server
+ * without SMTP_URL, waiting in the outbox. Never "delivered": the message leaves after this is written.
+ */
+export const invoiceSentNotification = (
+  userId: string,
+  invoice: { id: string; invoiceNumber: string },
+  to: readonly string[],
+  delivering: boolean,
+): NewNotification => ({
+  userId,
+  type: delivering ? 'success' : 'warning',
+  title: `Invoice ${invoice.invoiceNumber} sent`,
+  message: delivering
+    ? `Invoice ${invoice.invoiceNumber} is on its way to ${to.join(', ')}.`
+    : `Invoice ${invoice.invoiceNumber} to ${to.join(', ')} is waiting in the outbox: e-mail delivery is not configured on this server.`,
   relatedEntityType: 'invoice',
   relatedEntityId: invoice.id,
 });

@@ -9,6 +9,8 @@ import type { QueryKey } from '@tanstack/react-query';
 export const queryRoots = {
   session: ['session'],
   invoices: ['invoices'],
+  /** An invoice's payments (features/payments); a status change or a save may record or remove some too. */
+  payments: ['payments'],
   invoiceEdit: ['invoice-edit'],
   dashboard: ['dashboard'],
   notifications: ['notifications'],

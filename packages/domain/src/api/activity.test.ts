@@ -18,8 +18,20 @@ describe('activitySentence (docs/product/public-links-and-activity.md#activity)'
     expect(sentence('viewed', { count: 1 })).toBe('Viewed again');
     expect(sentence('viewed', { count: 3 })).toBe('Viewed 3 more times');
     expect(sentence('sent', { to: ['a@example.com', 'b@example.com'] })).toBe('Sent to a@example.com, b@example.com');
+    expect(sentence('sent', { to: ['a@example.com'], cc: ['me@example.com'], marked_sent: true })).toBe(
+      'Sent to a@example.com; marked as Sent',
+    );
     expect(sentence('reminder', { to: ['a@example.com'] })).toBe('Reminder sent to a@example.com');
-    expect(sentence('payment', { amount: 12.5, currency: 'EUR' })).toBe('Payment of 12.50 EUR recorded');
+    expect(sentence('payment', { amount: 120, currency: 'EUR', method: 'bank_transfer' })).toBe(
+      'Payment of €120.00 recorded (bank transfer)',
+    );
+    expect(sentence('payment', { amount: 12.5, currency: 'GBP' })).toBe('Payment of £12.50 recorded');
+    expect(sentence('payment', { amount: 1234.5, currency: 'EUR', method: 'other', source: 'mark_as_paid' })).toBe(
+      'Marked as paid: payment of €1,234.50 recorded',
+    );
+    expect(sentence('payment_deleted', { amount: 40, currency: 'USD', method: 'cash' })).toBe(
+      'Payment of $40.00 deleted (cash)',
+    );
   });
 
   it('never fails on data it does not expect', () => {
@@ -30,6 +42,9 @@ describe('activitySentence (docs/product/public-links-and-activity.md#activity)'
     }
     expect(sentence('status_changed', {})).toBe('Status changed');
     expect(sentence('edited', { count: 2.5 })).toBe('Edited');
+    expect(sentence('payment', { amount: 12, currency: 'XXX' })).toBe('Payment recorded');
+    expect(sentence('payment', { amount: Number.NaN, currency: 'EUR' })).toBe('Payment recorded');
+    expect(sentence('payment_deleted', {})).toBe('Payment deleted');
   });
 
   it('reads entries of every kind and refuses unknown kinds', () => {

@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { getCurrency, isCurrencyCode } from '../currencies';
+import { amountToMinor, formatMoney } from '../money';
 import { statusLabel } from '../status';
 import { timestampSchema } from './common';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from './payments';
 
 /**
  * An invoice's activity log (docs/product/public-links-and-activity.md#activity): what happened to it, newest
@@ -14,9 +17,13 @@ import { timestampSchema } from './common';
  * - link_created: `replaced` (true when it replaced a link that was on)
  * - link_revoked: nothing
  * - viewed: `first: true` for the first view ever; later views are merged: `count`, `last_at`
- * - sent: `to` (the addresses)
+ * - sent: `to` (the addresses), `cc` (the owner's own, when a copy went to them), `marked_sent: true` when the
+ *   sending moved a draft to sent (docs/product/sending-invoices.md#what-sending-changes)
  * - reminder: `to`
- * - payment: `amount` (decimal), `currency` (code)
+ * - payment: `amount` (decimal), `currency` (code), `method` (a payment method), `source` (`mark_as_paid` when a
+ *   status change to Paid recorded it; docs/product/payments.md#activity-and-notifications)
+ * - payment_deleted: the same fields, of the payment that was deleted (also when setting the status back from Paid
+ *   removed it: `source` says so)
  */
 export const ACTIVITY_KINDS = [
   'created',
@@ -28,6 +35,7 @@ export const ACTIVITY_KINDS = [
   'sent',
   'reminder',
   'payment',
+  'payment_deleted',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -77,15 +85,40 @@ export function activitySentence(entry: Pick<ActivityEntry, 'kind' | 'data'>): s
     }
     case 'sent': {
       const to = addresses(data);
-      return to.length > 0 ? `Sent to ${to.join(', ')}` : 'Sent';
+      const sent = to.length > 0 ? `Sent to ${to.join(', ')}` : 'Sent';
+      return data.marked_sent === true ? `${sent}; marked as Sent` : sent;
     }
     case 'reminder': {
       const to = addresses(data);
       return to.length > 0 ? `Reminder sent to ${to.join(', ')}` : 'Reminder sent';
     }
-    case 'payment':
-      return typeof data.amount === 'number' && typeof data.currency === 'string'
-        ? `Payment of ${data.amount.toFixed(2)} ${data.currency} recorded`
-        : 'Payment recorded';
+    case 'payment': {
+      const amount = paymentAmount(data);
+      if (!amount) return 'Payment recorded';
+      if (data.source === 'mark_as_paid') return `Marked as paid: payment of ${amount} recorded`;
+      const method = paymentMethodLabel(data);
+      return method ? `Payment of ${amount} recorded (${method})` : `Payment of ${amount} recorded`;
+    }
+    case 'payment_deleted': {
+      const amount = paymentAmount(data);
+      if (!amount) return 'Payment deleted';
+      const method = paymentMethodLabel(data);
+      return method ? `Payment of ${amount} deleted (${method})` : `Payment of ${amount} deleted`;
+    }
   }
+}
+
+/** "€120.00" from a payment entry's decimal amount and currency code; null when either is missing or unreadable. */
+function paymentAmount(data: Record<string, unknown>): string | null {
+  if (typeof data.amount !== 'number' || !Number.isFinite(data.amount) || !isCurrencyCode(data.currency)) return null;
+  try {
+    return formatMoney(amountToMinor(data.amount), getCurrency(data.currency).symbol);
+  } catch {
+    return null;
+  }
+}
+
+function paymentMethodLabel(data: Record<string, unknown>): string | null {
+  const method = PAYMENT_METHODS.find((known) => known === data.method);
+  return method ? PAYMENT_METHOD_LABELS[method].toLowerCase() : null;
 }

@@ -41,8 +41,8 @@ export type CurrencyTotal = z.infer<typeof currencyTotalSchema>;
 export const DASHBOARD_CHART_MONTHS = 12;
 
 /**
- * One month of the chart, by issued date (created date when none): what was paid and what is still
- * outstanding (sent + overdue) among that month's invoices, in the selected currency.
+ * One month of the chart, by issued date (created date when none): what was paid (payments) and what is still
+ * outstanding (the balance due of sent + overdue) among that month's invoices, in the selected currency.
  */
 export const dashboardMonthSchema = z.object({
   /** YYYY-MM */
@@ -54,7 +54,8 @@ export type DashboardMonth = z.infer<typeof dashboardMonthSchema>;
 
 /**
  * Figures for one currency, never summed across currencies (docs/decisions/0030-dashboard-figures.md).
- * Revenue = paid; outstanding = sent + overdue. The counts partition the invoices by effective
+ * Revenue = the money received (the sum of the payments); outstanding = the balance due of sent + overdue
+ * invoices (docs/decisions/0048-payments-and-the-balance.md). The counts partition the invoices by effective
  * status: total = draft + unpaid (sent, not yet due) + paid + overdue.
  */
 export const dashboardSummarySchema = z.object({

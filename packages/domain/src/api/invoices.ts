@@ -328,8 +328,12 @@ export const invoiceSchema = z.object({
   issued_date: z.string().nullable(),
   due_date: z.string().nullable(),
   total_amount: amountSchema,
-  /** What is still owed: 0 once paid, else the total (amountDueMinor in amount-due.ts). */
+  /** What is still owed: 0 once paid, else the total less the payments (amountDueMinor in amount-due.ts). */
   amount_due: amountSchema,
+  /** The sum of the payments recorded on it (docs/product/payments.md). */
+  amount_paid: amountSchema,
+  /** The same figure as amount_due, under the name the payments use: the total less what was paid. */
+  balance_due: amountSchema,
   totals: invoiceTotalsSchema,
   currency: invoiceCurrencySchema,
   /** First line of To, or the linked client's name. */
@@ -364,6 +368,8 @@ export const invoiceListItemSchema = invoiceSchema.pick({
   due_date: true,
   total_amount: true,
   amount_due: true,
+  amount_paid: true,
+  balance_due: true,
   currency: true,
   client_name: true,
   client_id: true,

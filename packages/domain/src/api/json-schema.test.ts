@@ -9,6 +9,7 @@ import * as dashboard from './dashboard';
 import * as invoices from './invoices';
 import * as logos from './logos';
 import * as notifications from './notifications';
+import * as payments from './payments';
 import * as publicLinks from './public-links';
 import * as support from './support';
 import * as users from './users';
@@ -25,6 +26,7 @@ describe('OpenAPI generation', () => {
     invoices,
     logos,
     notifications,
+    payments,
     publicLinks,
     support,
     users,

@@ -90,6 +90,12 @@ export const publicInvoiceSchema = z.object({
   discount: printedAdjustmentSchema,
   shipping: z.object({ shown: z.boolean() }),
   totals: invoiceTotalsSchema,
+  /**
+   * What its payments add up to and what is still due (docs/product/payments.md#on-the-pdf-and-the-public-page): the
+   * page shows both under Total once amount_paid is more than 0.
+   */
+  amount_paid: amountSchema,
+  balance_due: amountSchema,
   payment_details: z.string(),
   payment_instructions: z.string(),
   terms: z.string(),

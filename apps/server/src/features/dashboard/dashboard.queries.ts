@@ -64,10 +64,11 @@ const requested = sql.raw('$2::text');
  * - `late`: per currency, the stored-sent invoices past their due date (pastDueSentSql, the
  *   invoices feature's one definition of overdue; a range of invoices_user_sent_due_idx), which
  *   the effective status moves from sent to overdue. Sums are untouched by the move: revenue is
- *   paid, outstanding is sent + overdue, whatever the due date;
+ *   the money received (the payments of every invoice, kept as paid_minor), outstanding the balance due of
+ *   sent + overdue invoices (due_minor), whatever the due date (docs/decisions/0048-payments-and-the-balance.md);
  * - `chosen`: the requested currency; else the user's default currency if they have invoices in
  *   it; else the one with the most invoices (ties by code); else the default currency;
- * - `by_month`: the chosen currency's paid and outstanding sums of the last DASHBOARD_CHART_MONTHS
+ * - `by_month`: the chosen currency's received and outstanding sums of the last DASHBOARD_CHART_MONTHS
  *   calendar months from invoice_stats (its month is the issued date's, the created date's in UTC
  *   when there is none), joined to every month so empty ones are zeros;
  * - `recent`: the chosen currency's newest invoices, straight from invoices_user_currency_created_idx.
@@ -76,7 +77,8 @@ const requested = sql.raw('$2::text');
 const summarySql = sql`
 with per_status as (
   select ${invoiceStats.currency} as currency, ${invoiceStats.status} as status,
-         sum(${invoiceStats.invoiceCount})::int as n, sum(${invoiceStats.totalMinor}) as total
+         sum(${invoiceStats.invoiceCount})::int as n, sum(${invoiceStats.totalMinor}) as total,
+         sum(${invoiceStats.paidMinor}) as paid, sum(${invoiceStats.dueMinor}) as due
     from ${invoiceStats}
    where ${invoiceStats.userId} = ${u}
    group by 1, 2
@@ -91,8 +93,8 @@ per_currency as (
   select p.currency::text as currency,
          sum(p.n)::int as invoice_count,
          sum(p.total)::text as total,
-         coalesce(sum(p.total) filter (where p.status = 'paid'), 0)::text as revenue,
-         coalesce(sum(p.total) filter (where p.status in ('sent', 'overdue')), 0)::text as outstanding,
+         coalesce(sum(p.paid), 0)::text as revenue,
+         coalesce(sum(p.due) filter (where p.status in ('sent', 'overdue')), 0)::text as outstanding,
          coalesce(sum(p.n) filter (where p.status = 'draft'), 0)::int as draft,
          (coalesce(sum(p.n) filter (where p.status = 'sent'), 0) - coalesce(max(l.n), 0))::int as unpaid,
          coalesce(sum(p.n) filter (where p.status = 'paid'), 0)::int as paid,
@@ -115,8 +117,8 @@ months as (
 ),
 by_month as (
   select ${invoiceStats.month} as start,
-         coalesce(sum(${invoiceStats.totalMinor}) filter (where ${invoiceStats.status} = 'paid'), 0) as paid,
-         coalesce(sum(${invoiceStats.totalMinor}) filter (where ${invoiceStats.status} in ('sent', 'overdue')), 0) as outstanding
+         coalesce(sum(${invoiceStats.paidMinor}), 0) as paid,
+         coalesce(sum(${invoiceStats.dueMinor}) filter (where ${invoiceStats.status} in ('sent', 'overdue')), 0) as outstanding
     from ${invoiceStats}
    where ${invoiceStats.userId} = ${u} and ${invoiceStats.currency} = (select code from chosen)
      and ${invoiceStats.month} >= (select min(start) from months)

@@ -6,7 +6,8 @@ import { selectSummary } from './dashboard.queries';
 
 /**
  * The dashboard summary (docs/product/dashboard.md#figures, docs/decisions/0030-dashboard-figures.md): for one
- * currency, revenue (paid), outstanding (sent + overdue), counts that partition the invoices by effective status, the
+ * currency, revenue (the money received: payments, docs/decisions/0048-payments-and-the-balance.md), outstanding
+ * (the balance due of sent + overdue invoices), counts that partition the invoices by effective status, the
  * newest invoices, a 12-month series and the per-currency panel. Nothing is summed across currencies. Everything is
  * computed in SQL; this file only shapes the answer.
  */

@@ -42,6 +42,8 @@ export function toInvoiceListItem(row: InvoiceListRow): InvoiceListItem {
     due_date: row.dueDate,
     total_amount: toDecimal(Number(row.totalMinor)),
     amount_due: toDecimal(Number(row.amountDueMinor)),
+    amount_paid: toDecimal(Number(row.amountPaidMinor)),
+    balance_due: toDecimal(Number(row.amountDueMinor)),
     currency: contractCurrency(row),
     client_name: row.clientName,
     client_id: row.clientId,

@@ -2,10 +2,13 @@ import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { invoiceFileName } from '@invoicer/domain/invoice-number';
 import { Zip, ZipPassThrough } from 'fflate';
 import { Readable } from 'node:stream';
-import type { Database } from '../../plugins/database';
+import type { DbExecutor } from '../../plugins/database';
 import { resolveLogo } from '../../shared/logos/resolve-logo';
 import type { InvoiceWithJsonItems } from '../../pdf/invoice-json';
 import type { PdfPool, PdfRenderOptions } from '../../pdf/pdf-pool';
+import { findInvoiceForPdf } from './invoices.queries';
+import { storedInvoiceTransfer } from './invoices.payment-qr';
+import { toPdfSource } from './invoices.stored-data';
 
 /**
  * PDFs of stored invoices: one for the list's and detail page's download, and the bulk ZIP.
@@ -22,7 +25,7 @@ type Logo = { bytes: Uint8Array } | null;
  * The logo of a stored invoice: from our store or its data URL. An invoice whose logo can no longer
  * be read (removed upload, undecodable data) is rendered without it rather than not at all.
  */
-export async function storedInvoiceLogo(db: Database, logo: InvoiceDocument['logo']): Promise<Logo> {
+export async function storedInvoiceLogo(db: DbExecutor, logo: InvoiceDocument['logo']): Promise<Logo> {
   try {
     return await resolveLogo(db, logo);
   } catch {
@@ -35,14 +38,33 @@ export async function storedInvoiceLogo(db: Database, logo: InvoiceDocument['log
  * `context` names whose work it is for the engine's fair queue.
  */
 export function renderStoredInvoice(
-  db: Database,
+  db: DbExecutor,
   pdf: PdfPool,
   invoice: InvoiceWithJsonItems,
   context: Pick<PdfRenderOptions, 'client' | 'signal'> = {},
 ): Promise<Uint8Array> {
   return storedInvoiceLogo(db, invoice.document.logo).then((logo) =>
-    pdf.render(invoice, { logo, transfer: invoice.transfer, ...context }),
+    pdf.render(invoice, { logo, transfer: invoice.transfer, paid: invoice.paid, ...context }),
   );
+}
+
+/**
+ * The PDF of the user's saved invoice as its download names it (GET /api/invoices/{id}/pdf): what an e-mail
+ * attaches when it is delivered (plugins/mailer.ts, given this by app.ts). Read through `db`, the delivery job's
+ * transaction; null when the invoice is no longer the user's.
+ */
+export async function renderSavedInvoicePdf(
+  db: DbExecutor,
+  pdf: PdfPool,
+  userId: string,
+  invoiceId: string,
+  context: Pick<PdfRenderOptions, 'client' | 'signal'> = {},
+): Promise<{ fileName: string; bytes: Uint8Array } | null> {
+  const row = await findInvoiceForPdf(db, userId, invoiceId);
+  if (!row) return null;
+  const source = toPdfSource(row, await storedInvoiceTransfer(db, row));
+  const bytes = await renderStoredInvoice(db, pdf, source, context);
+  return { fileName: invoiceFileName(source.document.invoiceNumber, source.document.issuedDate), bytes };
 }
 
 /**

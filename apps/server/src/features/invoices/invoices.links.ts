@@ -158,6 +158,8 @@ export function toPublicInvoice(row: LinkedInvoiceRow, token: string): PublicInv
     discount: printed(document.discount),
     shipping: { shown: document.shipping.enabled },
     totals: toInvoiceTotals(totals),
+    amount_paid: toDecimal(Number(row.amountPaidMinor)),
+    balance_due: toDecimal(Number(row.amountDueMinor)),
     payment_details: document.paymentDetails,
     payment_instructions: document.paymentInstructions,
     terms: document.terms,

@@ -57,6 +57,8 @@ describe('GET /api/invoices: pages', () => {
       due_date: '2026-11-28',
       total_amount: 104.28,
       amount_due: 104.28,
+      amount_paid: 0,
+      balance_due: 104.28,
       currency: { code: 'EUR', symbol: '€', label: 'Euro (€)' },
       client_name: 'Acme Corp Ltd',
       client_id: null,

@@ -70,6 +70,50 @@ describe('the SEPA payment QR code on a stored invoice’s PDF', () => {
     expect(text).toContain('IBAN: DE89 3704 0044 0532 0130 00');
   });
 
+  it('asks for the balance due once a payment exists, and the PDF and the public page print what was paid', async () => {
+    const id = await createInvoice(
+      t.app,
+      ada,
+      { invoice_number: 'PART-1' },
+      { business_id: sepaBusiness, status: 'sent' },
+    );
+    const paid = await as(
+      t.app,
+      ada,
+    )({
+      method: 'POST',
+      url: `/api/invoices/${id}/payments`,
+      payload: { amount: 4.28, date: '2026-11-01', method: 'bank_transfer' },
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const pdf = await pdfOf(id);
+    const [code] = await qrCodesOnPdfPage(pdf);
+    expect(code!.data.split('\n')[7]).toBe('EUR100.00');
+    const text = await pdfText(pdf);
+    expect(text).toContain('Amount paid €4.28');
+    expect(text).toContain('Balance due €100.00');
+    const qr = await storedInvoicePaymentQr(t.app.db, await getInvoiceRow(t.app.db, ada.id, id));
+    expect(qr?.payload).toBe(code!.data);
+    const shared = await as(t.app, ada)({ method: 'POST', url: `/api/invoices/${id}/share` });
+    const page = await t.app.inject({ method: 'GET', url: `/api/public/invoices/${shared.json().token}` });
+    expect(page.json().invoice).toMatchObject({ amount_paid: 4.28, balance_due: 100, totals: { total: 104.28 } });
+
+    // The rest paid: nothing is due, so no code at all, and the PDF says so.
+    const rest = await as(
+      t.app,
+      ada,
+    )({
+      method: 'POST',
+      url: `/api/invoices/${id}/payments`,
+      payload: { amount: 100, date: '2026-11-02', method: 'card' },
+    });
+    expect(rest.json().invoice.status).toBe('paid');
+    const settled = await pdfOf(id);
+    expect(await qrCodesOnPdfPage(settled)).toEqual([]);
+    expect(await pdfText(settled)).toContain('Balance due €0.00');
+    expect(await storedInvoicePaymentQr(t.app.db, await getInvoiceRow(t.app.db, ada.id, id))).toBeNull();
+  });
+
   it('gives the public invoice page the same code: the payload and an SVG that scans to it', async () => {
     const id = await createInvoice(t.app, ada, { invoice_number: 'WEB-1' }, { business_id: sepaBusiness });
     const [printed] = await qrCodesOnPdfPage(await pdfOf(id));

@@ -1,7 +1,7 @@
 import { amountDueMinor } from '@invoicer/domain/amount-due';
 import { epcCreditTransfer, epcQrPayload, type EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import { paymentQrSvg } from '../../pdf/payment-qr';
-import type { Database } from '../../plugins/database';
+import type { Database, DbExecutor } from '../../plugins/database';
 import { findInvoicePayee } from './invoices.parties.queries';
 import type { InvoiceRow } from './invoices.queries';
 
@@ -13,18 +13,26 @@ import type { InvoiceRow } from './invoices.queries';
 
 /**
  * The SEPA credit transfer a stored invoice asks for, printed as its EPC QR code: a EUR invoice from a
- * business with an IBAN in SEPA, for the amount due (the domain's amountDueMinor), the invoice number as
+ * business with an IBAN in SEPA, for the balance due (the domain's amountDueMinor: the total less the payments; no
+ * code once nothing is due, docs/decisions/0048-payments-and-the-balance.md), the invoice number as
  * the remittance; null otherwise.
  */
 export async function storedInvoiceTransfer(
-  db: Database,
-  row: Pick<InvoiceRow, 'id' | 'status' | 'businessId' | 'totalMinor' | 'currency' | 'invoiceNumber'>,
+  db: DbExecutor,
+  row: Pick<
+    InvoiceRow,
+    'id' | 'status' | 'businessId' | 'totalMinor' | 'amountPaidMinor' | 'currency' | 'invoiceNumber'
+  >,
 ): Promise<EpcCreditTransfer | null> {
   if (row.currency !== 'EUR' || row.businessId === null) return null;
   return epcCreditTransfer({
     payee: await findInvoicePayee(db, row.id),
     currency: row.currency,
-    amountDueMinor: amountDueMinor(row),
+    amountDueMinor: amountDueMinor({
+      ...row,
+      totalMinor: Number(row.totalMinor),
+      amountPaidMinor: Number(row.amountPaidMinor),
+    }),
     invoiceNumber: row.invoiceNumber,
   });
 }

@@ -37,6 +37,7 @@ export const listColumns = {
   clientId: invoices.clientId,
   businessId: invoices.businessId,
   totalMinor: invoices.totalMinor,
+  amountPaidMinor: invoices.amountPaidMinor,
   amountDueMinor: invoices.amountDueMinor,
   // The views of its public link (shared/public-links.ts): a primary-key lookup per row, written out qualified
   // for the same reason as `items` below.
@@ -82,6 +83,7 @@ export interface InvoiceRow {
   discountMinor: number;
   shippingMinor: number;
   totalMinor: number;
+  amountPaidMinor: number;
   amountDueMinor: number;
   viewedAt: Date | null;
   viewCount: number;
@@ -128,6 +130,9 @@ const linkedColumns = {
   issuedDate: invoices.issuedDate,
   dueDate: invoices.dueDate,
   currency: invoices.currency,
+  // "Amount paid" and "Balance due" (docs/decisions/0048-payments-and-the-balance.md).
+  amountPaidMinor: invoices.amountPaidMinor,
+  amountDueMinor: invoices.amountDueMinor,
   data: invoices.data,
   items: invoiceColumns.items,
 };
@@ -176,6 +181,8 @@ const pdfColumns = {
   status: effectiveStatusSql(),
   businessId: invoices.businessId,
   totalMinor: invoices.totalMinor,
+  amountPaidMinor: invoices.amountPaidMinor,
+  amountDueMinor: invoices.amountDueMinor,
   invoiceNumber: invoices.invoiceNumber,
   issuedDate: invoices.issuedDate,
   dueDate: invoices.dueDate,
@@ -191,6 +198,8 @@ export type InvoicePdfRow = {
   status: InvoiceStatus;
   businessId: string | null;
   totalMinor: number;
+  amountPaidMinor: number;
+  amountDueMinor: number;
   invoiceNumber: string;
   issuedDate: string | null;
   dueDate: string | null;
@@ -201,16 +210,16 @@ export type InvoicePdfRow = {
   itemText: number;
 };
 
-function preparePdfById(db: Database) {
+function preparePdfById(db: DbExecutor) {
   return db
     .select(pdfColumns)
     .from(invoices)
     .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.id, sql.placeholder('id'))))
     .prepare('invoices_pdf_by_id');
 }
-const preparedPdfById = new WeakMap<Database, ReturnType<typeof preparePdfById>>();
+const preparedPdfById = new WeakMap<DbExecutor, ReturnType<typeof preparePdfById>>();
 
-export async function findInvoiceForPdf(db: Database, userId: string, id: string): Promise<InvoicePdfRow | null> {
+export async function findInvoiceForPdf(db: DbExecutor, userId: string, id: string): Promise<InvoicePdfRow | null> {
   let statement = preparedPdfById.get(db);
   if (!statement) {
     statement = preparePdfById(db);

@@ -23,7 +23,15 @@ import type { InvoiceWithJsonItems } from '../../pdf/invoice-json';
 import type { Database, DbExecutor } from '../../plugins/database';
 import { badRequest, HttpError, notFound } from '../../plugins/errors';
 import { listActivity, recordActivity } from '../../shared/activity';
-import { insertNotification, invoiceCreatedNotification, invoiceStatusNotification } from '../../shared/notifications';
+import { insertNotification, invoiceCreatedNotification } from '../../shared/notifications';
+import {
+  changeStatus,
+  checkSaveAgainstPayments,
+  lockLedgerInvoice,
+  payInFull,
+  releaseMarkAsPaid,
+  settleAfterSave,
+} from '../../shared/payment-ledger';
 import { toEmbeddedBusiness, toEmbeddedClient, toInvoice, toInvoiceListItem } from './invoices.contract';
 import { listInvoices } from './invoices.list.queries';
 import { findEmbeddedBusiness, findEmbeddedClient, ownsBusiness, ownsClient } from './invoices.parties.queries';
@@ -38,7 +46,6 @@ import {
   insertInvoice,
   insertItems,
   insertSaveKey,
-  lockInvoice,
   replaceItems,
   updateInvoice,
   type InvoiceColumns,
@@ -92,7 +99,7 @@ export async function matchingInvoiceIds(db: Database, userId: string, filter: I
 }
 
 /** What the PDF of a stored invoice needs (invoices.queries.ts, findInvoiceForPdf); 404 like a read. */
-export async function getInvoicePdfSource(db: Database, userId: string, id: string): Promise<InvoiceWithJsonItems> {
+export async function getInvoicePdfSource(db: DbExecutor, userId: string, id: string): Promise<InvoiceWithJsonItems> {
   const row = await findInvoiceForPdf(db, userId, id);
   if (!row) throw notFound(INVOICE_MESSAGES.notFound);
   return toPdfSource(row, await storedInvoiceTransfer(db, row));
@@ -282,6 +289,8 @@ export async function createInvoice(
       await insertItems(tx, userId, invoiceId, items);
       await insertNotification(tx, invoiceCreatedNotification(userId, { ...columns, id: invoiceId }));
       await recordActivity(tx, { invoiceId, userId, kind: 'created' });
+      // Saved as paid: paid by a payment of its total, as Mark as Paid would (docs/product/payments.md#mark-as-paid).
+      if (status === 'paid') await payInFull(tx, (await lockLedgerInvoice(tx, userId, invoiceId))!);
       if (idempotencyKey) await insertSaveKey(tx, { userId, key: idempotencyKey, requestSha256, invoiceId });
       return getInvoiceRow(tx, userId, invoiceId);
     });
@@ -304,14 +313,11 @@ export async function createInvoice(
  */
 export const EDIT_MERGE_MS = 10 * 60 * 1000;
 
-/** A change of the stored status, in the activity log (the notification is written beside it). */
-function recordStatusChange(tx: DbExecutor, userId: string, invoiceId: string, from: string, to: InvoiceStatus) {
-  return recordActivity(tx, { invoiceId, userId, kind: 'status_changed', data: { from, to } });
-}
-
 /**
  * PUT /api/invoices/{id}: the row and all its items replaced, in one transaction. A client_id or
- * business_id left out stays as it was (null clears it); a status left out stays as it was.
+ * business_id left out stays as it was (null clears it); a status left out stays as it was. An invoice
+ * that holds payments keeps its currency and cannot fall below what was paid, and its status follows the
+ * payments and the new total (shared/payment-ledger.ts; docs/product/payments.md#editing-an-invoice-that-has-payments).
  */
 export async function replaceInvoice(
   db: Database,
@@ -323,29 +329,34 @@ export async function replaceInvoice(
   try {
     return toInvoice(
       await db.transaction(async (tx) => {
-        const current = await lockInvoice(tx, userId, id);
+        let current = await lockLedgerInvoice(tx, userId, id);
         if (!current) throw notFound(INVOICE_MESSAGES.notFound);
         await checkReferences(tx, userId, { clientId: body.client_id, businessId: body.business_id });
+        await recordActivity(tx, { invoiceId: id, userId, kind: 'edited' }, { withinMs: EDIT_MERGE_MS });
+        // Leaving Paid first (its Mark as Paid payment goes), so the checks below see what stays paid.
+        if (body.status && body.status !== current.status && body.status !== 'paid') {
+          current = await changeStatus(tx, current, body.status);
+        }
+        // Saved as paid again with a lower total or another currency: Mark as Paid's payment is made again below.
+        const repaid = columns.totalMinor! < current.amountPaidMinor || columns.currency !== current.currency;
+        if (body.status === 'paid' && repaid) current = await releaseMarkAsPaid(tx, current);
+        checkSaveAgainstPayments(current, { totalMinor: columns.totalMinor ?? 0, currency: columns.currency });
         await updateInvoice(tx, userId, id, {
           ...columns,
-          ...(body.status ? { status: body.status } : {}),
           ...(body.client_id !== undefined ? { clientId: body.client_id } : {}),
           ...(body.business_id !== undefined ? { businessId: body.business_id } : {}),
         });
         await replaceItems(tx, userId, id, items);
-        await recordActivity(tx, { invoiceId: id, userId, kind: 'edited' }, { withinMs: EDIT_MERGE_MS });
-        if (body.status && body.status !== current.status) {
-          await insertNotification(
-            tx,
-            invoiceStatusNotification(
-              userId,
-              { id, invoiceNumber: columns.invoiceNumber },
-              current.status,
-              body.status,
-            ),
-          );
-          await recordStatusChange(tx, userId, id, current.status, body.status);
-        }
+        const saved = {
+          ...current,
+          totalMinor: columns.totalMinor ?? 0,
+          currency: columns.currency,
+          invoiceNumber: columns.invoiceNumber,
+        };
+        // A save that says paid is paid in full at its new total (docs/product/payments.md#mark-as-paid).
+        if (body.status === 'paid' && saved.status !== 'paid') await changeStatus(tx, saved, 'paid');
+        else if (body.status === 'paid') await payInFull(tx, saved);
+        else await settleAfterSave(tx, saved, { totalMinor: saved.totalMinor, status: saved.status });
         return getInvoiceRow(tx, userId, id);
       }),
     );
@@ -354,7 +365,11 @@ export async function replaceInvoice(
   }
 }
 
-/** PUT /api/invoices/{id}/status: any of the four, from any status; a notification when it changes. */
+/**
+ * PUT /api/invoices/{id}/status: any of the four, from any status; a notification and an activity entry when it
+ * changes. Paid records a payment of the balance; leaving Paid removes that payment again; Draft is refused while
+ * payments remain (shared/payment-ledger.ts, changeStatus).
+ */
 export async function setInvoiceStatus(
   db: Database,
   userId: string,
@@ -362,16 +377,9 @@ export async function setInvoiceStatus(
   status: InvoiceStatus,
 ): Promise<Invoice> {
   const row = await db.transaction(async (tx) => {
-    const current = await lockInvoice(tx, userId, id);
+    const current = await lockLedgerInvoice(tx, userId, id);
     if (!current) throw notFound(INVOICE_MESSAGES.notFound);
-    if (current.status !== status) {
-      await updateInvoice(tx, userId, id, { status });
-      await insertNotification(
-        tx,
-        invoiceStatusNotification(userId, { id, invoiceNumber: current.invoiceNumber }, current.status, status),
-      );
-      await recordStatusChange(tx, userId, id, current.status, status);
-    }
+    await changeStatus(tx, current, status);
     return getInvoiceRow(tx, userId, id);
   });
   return toInvoice(row);

@@ -277,13 +277,13 @@ describe('the amount-due column', () => {
           { ...plain, invoice_number: `${status}-${total}`, items: item(total) },
           { status },
         );
-        const { rows } = await t.pool.query<{ status: InvoiceStatus; total: string; due: string }>(
-          'select status, total_minor::text as total, amount_due_minor::text as due from invoices where id = $1',
+        const { rows } = await t.pool.query<{ status: InvoiceStatus; total: string; paid: string; due: string }>(
+          'select status, total_minor::text as total, amount_paid_minor::text as paid, amount_due_minor::text as due from invoices where id = $1',
           [id],
         );
         const row = rows[0]!;
         expect(Number(row.due), `${status} ${total}`).toBe(
-          amountDueMinor({ status: row.status, totalMinor: Number(row.total) }),
+          amountDueMinor({ status: row.status, totalMinor: Number(row.total), amountPaidMinor: Number(row.paid) }),
         );
         const detail = await as(t.app, dave)({ method: 'GET', url: `/api/invoices/${id}` });
         expect(detail.json().invoice.amount_due).toBe(status === 'paid' ? 0 : total);
@@ -295,5 +295,27 @@ describe('the amount-due column', () => {
       (await as(t.app, dave)({ method: 'PUT', url: `/api/invoices/${id}/status`, payload: { status } })).json().invoice;
     expect(await set('paid')).toMatchObject({ amount_due: 0, total_amount: 250 });
     expect(await set('sent')).toMatchObject({ amount_due: 250, total_amount: 250 });
+    // A partial payment: the total less what was paid, in SQL and in the domain alike.
+    const paid = await as(
+      t.app,
+      dave,
+    )({
+      method: 'POST',
+      url: `/api/invoices/${id}/payments`,
+      payload: { amount: 100.5, date: '2026-01-02', method: 'cash' },
+    });
+    expect(paid.statusCode).toBe(201);
+    const { rows } = await t.pool.query<{ status: InvoiceStatus; total: string; paid: string; due: string }>(
+      'select status, total_minor::text as total, amount_paid_minor::text as paid, amount_due_minor::text as due from invoices where id = $1',
+      [id],
+    );
+    expect(Number(rows[0]!.due)).toBe(14_950);
+    expect(
+      amountDueMinor({
+        status: rows[0]!.status,
+        totalMinor: Number(rows[0]!.total),
+        amountPaidMinor: Number(rows[0]!.paid),
+      }),
+    ).toBe(14_950);
   });
 });

@@ -101,12 +101,17 @@ export function toDocument(
 /**
  * What the PDF engine renders of a stored invoice: the document with its items left as the JSON
  * text the query wrote, for a PDF thread to parse (pdf/invoice-json.ts), and whether it is large
- * by the query's counts, with the payment QR code's transfer (invoices.payment-qr.ts, storedInvoiceTransfer).
+ * by the query's counts, with the payment QR code's transfer (invoices.payment-qr.ts, storedInvoiceTransfer) and
+ * what was paid (printed under Total once a payment exists).
  */
 export function toPdfSource(row: InvoicePdfRow, transfer: EpcCreditTransfer | null): InvoiceWithJsonItems {
   const document: InvoiceDocument = { ...documentFields(row), items: [] };
   const large = isLargeWeight(row.itemCount, row.itemText + partiesTextLength(document));
-  return { document, itemsJson: row.itemsJson, large, transfer };
+  const paid =
+    Number(row.amountPaidMinor) > 0
+      ? { amountPaidMinor: Number(row.amountPaidMinor), balanceDueMinor: Number(row.amountDueMinor) }
+      : null;
+  return { document, itemsJson: row.itemsJson, large, transfer, paid };
 }
 
 function documentFields(

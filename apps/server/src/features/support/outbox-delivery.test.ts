@@ -9,7 +9,7 @@ import { loadConfig } from '../../config';
 import { createPdfPool } from '../../pdf/pdf-pool';
 import { createPool } from '../../plugins/database';
 import { waitFor } from '../../../test/wait-for';
-import { startSmtpServer } from './smtp-test-server';
+import { startSmtpServer } from '../../../test/smtp-test-server';
 
 /**
  * Several server processes on one database, each working the job queue: every message reaches the

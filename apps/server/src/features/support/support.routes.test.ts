@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { as } from '../../../test/invoice-fixtures';
 import { freePort } from '../../db/embedded-postgres';
 import { waitFor } from '../../../test/wait-for';
-import { startSmtpServer, type TestSmtpServer } from './smtp-test-server';
+import { startSmtpServer, type TestSmtpServer } from '../../../test/smtp-test-server';
 import { requesterName } from './support.service';
 import { adaAndBob } from '../../../test/two-users';
 

@@ -249,6 +249,10 @@ async function fillEveryTable(t: TestApp, userId: string): Promise<void> {
     userId,
   ]);
   await q(
+    `insert into payments (invoice_id, user_id, amount_minor, paid_on, method) values ($1, $2, 100, '2026-01-15', 'cash')`,
+    [invoice.rows[0].id, userId],
+  );
+  await q(
     `insert into support_requests (user_id, issue_type, details, name, email) values ($1, 'other', 'x', 'A', 'a@b.co')`,
     [userId],
   );
@@ -327,6 +331,7 @@ describe('DELETE /api/users/delete', () => {
       invoice_items: 1,
       invoice_links: 1,
       invoice_activity: 1,
+      payments: 1,
       invoice_stats: 1, // the aggregate's one group of that invoice
       support_requests: 1,
       logos: 1,

@@ -15,6 +15,17 @@ export interface TemplateInput {
   logo: Buffer | null;
   /** The SEPA transfer the invoice asks for and its EPC QR code, or null when it carries none. */
   payment: { transfer: EpcCreditTransfer; qr: QrModules } | null;
+  /** What was paid and what is still due, printed under Total once a payment exists; null before. */
+  paid: PaidAmounts | null;
+}
+
+/**
+ * A stored invoice's payments as the PDF prints them under Total (docs/product/payments.md#on-the-pdf-and-the-public-page):
+ * both from the database (invoices.amount_paid_minor and amount_due_minor), so the PDF and the pages agree.
+ */
+export interface PaidAmounts {
+  amountPaidMinor: number;
+  balanceDueMinor: number;
 }
 
 export interface InvoiceTemplate {

@@ -288,7 +288,7 @@ function tableColumns(doc: Doc, texts: Array<{ quantity: string; rate: string; a
   ];
 }
 
-function drawTotals({ doc, invoice, totals, currencySymbol }: TemplateInput, flow: PageFlow): void {
+function drawTotals({ doc, invoice, totals, currencySymbol, paid }: TemplateInput, flow: PageFlow): void {
   const money = (minor: number): string => formatMoney(minor, currencySymbol);
   const lines: Array<[string, string]> = [['Subtotal', money(totals.subtotal)]];
   if (invoice.tax.enabled) {
@@ -307,12 +307,31 @@ function drawTotals({ doc, invoice, totals, currencySymbol }: TemplateInput, flo
       label: textBlock(doc, label, STYLE.totalLabel, labelWidth),
       value: textBlock(doc, value, STYLE.totalValue, valueWidth),
       gap: 5,
+      rule: false,
     })),
     {
       label: textBlock(doc, 'Total', STYLE.grandTotal, labelWidth),
       value: textBlock(doc, money(totals.total), STYLE.grandTotal, valueWidth),
-      gap: 0,
+      gap: paid ? 8 : 0,
+      rule: true,
     },
+    // Once a payment exists: what was paid and what is still due (docs/product/payments.md#on-the-pdf-and-the-public-page).
+    ...(paid
+      ? [
+          {
+            label: textBlock(doc, 'Amount paid', STYLE.totalLabel, labelWidth),
+            value: textBlock(doc, money(paid.amountPaidMinor), STYLE.totalValue, valueWidth),
+            gap: 5,
+            rule: false,
+          },
+          {
+            label: textBlock(doc, 'Balance due', STYLE.grandTotal, labelWidth),
+            value: textBlock(doc, money(paid.balanceDueMinor), STYLE.grandTotal, valueWidth),
+            gap: 0,
+            rule: false,
+          },
+        ]
+      : []),
   ];
   const ruleGap = 8;
   const rowHeight = (row: (typeof rows)[number]): number =>
@@ -322,8 +341,8 @@ function drawTotals({ doc, invoice, totals, currencySymbol }: TemplateInput, flo
   // The totals stay together: the whole block moves to the next page when it does not fit.
   flow.ensure(height);
   let y = flow.y + 12;
-  rows.forEach((row, index) => {
-    if (index === rows.length - 1) {
+  for (const row of rows) {
+    if (row.rule) {
       y += ruleGap;
       doc.moveTo(x, y).lineTo(RIGHT, y).lineWidth(1).strokeColor(COLOR.text).stroke();
       y += ruleGap;
@@ -331,7 +350,7 @@ function drawTotals({ doc, invoice, totals, currencySymbol }: TemplateInput, flo
     drawBlock(doc, row.label, x + CELL_PAD_X, y);
     drawBlock(doc, row.value, RIGHT - CELL_PAD_X, y, 'right');
     y += rowHeight(row);
-  });
+  }
   flow.y = y + 20;
 }
 

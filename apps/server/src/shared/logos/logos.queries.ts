@@ -43,7 +43,7 @@ export async function insertLogo(db: Database, logo: NormalizedLogo, userId: str
   return row!.id;
 }
 
-export async function findLogo(db: Database, id: string) {
+export async function findLogo(db: DbExecutor, id: string) {
   const [row] = await db
     .select({ bytes: logos.bytes, mimeType: logos.mimeType, sha256: logos.sha256 })
     .from(logos)

@@ -1,6 +1,6 @@
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { badRequest } from '../../plugins/errors';
-import type { Database } from '../../plugins/database';
+import type { DbExecutor } from '../../plugins/database';
 import { findLogo } from './logos.queries';
 import { normalizeLogo } from './logos.service';
 
@@ -9,7 +9,10 @@ import { normalizeLogo } from './logos.service';
  * is ever fetched from a URL
  * (docs/decisions/0027-rules-that-hold-everywhere.md#rule-4-the-server-fetches-nothing-a-user-names).
  */
-export async function resolveLogo(db: Database, logo: InvoiceDocument['logo']): Promise<{ bytes: Uint8Array } | null> {
+export async function resolveLogo(
+  db: DbExecutor,
+  logo: InvoiceDocument['logo'],
+): Promise<{ bytes: Uint8Array } | null> {
   if (!logo) return null;
   if (logo.kind === 'upload') {
     const stored = await findLogo(db, logo.id);

@@ -12,8 +12,8 @@ interface Card {
 }
 
 /**
- * The four figures (docs/product/dashboard.md#figures): revenue = paid, outstanding = sent + overdue, in the shown
- * currency only.
+ * The four figures (docs/product/dashboard.md#figures): revenue = the money received (payments), outstanding = the
+ * balance due of sent + overdue invoices, in the shown currency only.
  */
 export function StatCards({ summary }: { summary: DashboardSummary }) {
   const symbol = summary.currency_symbol;
@@ -21,14 +21,14 @@ export function StatCards({ summary }: { summary: DashboardSummary }) {
     {
       label: 'Total Revenue',
       value: formatMoney(amountToMinor(summary.total_revenue), symbol),
-      hint: `Paid invoices in ${summary.currency}`,
+      hint: `Payments received in ${summary.currency}`,
       icon: Wallet,
       tone: 'bg-emerald-50 text-emerald-700',
     },
     {
       label: 'Outstanding',
       value: formatMoney(amountToMinor(summary.total_outstanding), symbol),
-      hint: 'Sent and overdue invoices',
+      hint: 'Still due on sent and overdue invoices',
       icon: Clock,
       tone: 'bg-amber-50 text-amber-700',
     },

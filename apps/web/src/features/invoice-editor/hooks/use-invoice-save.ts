@@ -31,7 +31,16 @@ export function useInvoiceSave({
     // Sent even when the browser says it is offline (TanStack would pause it): the failure is then shown.
     networkMode: 'always',
     // Clients and businesses too: their invoice counts (shown on their pages and delete confirmations) follow links.
-    meta: { invalidates: [queryRoots.invoices, queryRoots.dashboard, queryRoots.clients, queryRoots.businesses] },
+    meta: {
+      invalidates: [
+        queryRoots.invoices,
+        queryRoots.dashboard,
+        queryRoots.clients,
+        queryRoots.businesses,
+        // A save can change what is due and so the status (docs/product/payments.md#editing-an-invoice-that-has-payments).
+        queryRoots.payments,
+      ],
+    },
     onSuccess: (saved, values) => onSaved(values, saved),
     onError: (error) => onFailed(saveErrorMessage(error)),
   });

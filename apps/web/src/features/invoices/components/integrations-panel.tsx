@@ -11,7 +11,7 @@ export function IntegrationsPanel() {
     <Panel title="Integrations" className="sm:p-6" action={<Badge tone="warning">Coming soon</Badge>}>
       <p className="text-sm text-slate-600">
         Online card payments on your invoices are coming soon. Until then, your client pays with the payment details on
-        the invoice.
+        the invoice, and you record what you receive under Payments.
       </p>
       <div className="mt-4">
         <Switch

@@ -1,6 +1,6 @@
 import type { Invoice } from '@invoicer/domain/api/invoices';
 import { ArrowLeft, CheckCircle2, Download, Eye, FileQuestion, Link2, Pencil, Send } from 'lucide-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -61,10 +61,14 @@ export interface InvoiceDetailProps {
   id: string;
   /** Edit Invoice: the editor opens this invoice (the route page knows how). */
   onEdit: (id: string) => void;
+  /** Send Invoice: the route page opens the Send dialog (docs/product/sending-invoices.md#the-send-dialog). */
+  onSend: (invoice: Invoice) => void;
+  /** The Payments section of the invoice shown (another feature's, composed by the route page). */
+  payments?: (invoice: Invoice) => ReactNode;
 }
 
 /** /invoice/{id} (docs/product/invoices.md#the-invoice-page). */
-export function InvoiceDetail({ id, onEdit }: InvoiceDetailProps) {
+export function InvoiceDetail({ id, onEdit, onSend, payments }: InvoiceDetailProps) {
   const query = useInvoice(id);
   if (query.isPending) return <DetailSkeleton />;
   if (query.isError) {
@@ -80,10 +84,20 @@ export function InvoiceDetail({ id, onEdit }: InvoiceDetailProps) {
       </div>
     );
   }
-  return <InvoiceView invoice={query.data} onEdit={onEdit} />;
+  return <InvoiceView invoice={query.data} onEdit={onEdit} onSend={onSend} payments={payments} />;
 }
 
-function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: string) => void }) {
+function InvoiceView({
+  invoice,
+  onEdit,
+  onSend,
+  payments,
+}: {
+  invoice: Invoice;
+  onEdit: (id: string) => void;
+  onSend: (invoice: Invoice) => void;
+  payments: InvoiceDetailProps['payments'];
+}) {
   const isMobile = useIsMobile();
   const totals = useMemo(() => invoiceTotals(invoice.data), [invoice.data]);
   const markPaid = useSetInvoiceStatus({ failure: INVOICE_TOASTS.markPaidFailed });
@@ -105,13 +119,6 @@ function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: strin
     },
     [closePreview],
   );
-
-  const sendInvoice = () => {
-    // Send only records the intent; no e-mail is sent
-    // (docs/decisions/0035-placeholders-and-optional-google-sign-in.md).
-    console.info('Send Invoice requested', { invoiceId: invoice.id, invoiceNumber: invoice.invoice_number });
-    toast.info(INVOICE_TOASTS.sendUnavailable);
-  };
 
   const buttonSize = 'h-11 md:h-10';
   return (
@@ -192,7 +199,7 @@ function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: strin
             </Button>
           )}
           {!paid && (
-            <Button variant="secondary" className={buttonSize} onClick={sendInvoice}>
+            <Button variant="secondary" className={buttonSize} onClick={() => onSend(invoice)}>
               <Send className="h-4 w-4" aria-hidden />
               Send Invoice
             </Button>
@@ -203,6 +210,7 @@ function InvoiceView({ invoice, onEdit }: { invoice: Invoice; onEdit: (id: strin
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <DetailsPanel invoice={invoice} totals={totals} isMobile={isMobile} />
+          {payments?.(invoice)}
           <ActivityPanel invoiceId={invoice.id} />
         </div>
         <div className="min-w-0 space-y-6">

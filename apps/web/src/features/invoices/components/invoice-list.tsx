@@ -43,7 +43,12 @@ export const INVOICE_TABLE_MIN_WIDTH = 880;
  * /invoices (docs/product/invoices.md#the-invoice-list): search, status and sort in the URL, a table (cards under 768 px and wherever
  * the table would not fit), row actions, selection with one-ZIP download, and pagination of 10.
  */
-export function InvoiceList() {
+export function InvoiceList({
+  onSend,
+}: {
+  /** A row's Send: the route page opens the Send dialog, focus returning to `trigger` when it closes. */
+  onSend: (invoice: InvoiceListItem, trigger: HTMLButtonElement) => void;
+}) {
   const { query, setSearch, setStatus, setSort, setPage } = useListQuery();
   const list = useInvoiceList(query);
   const [listBox, listWidth] = useElementWidth<HTMLElement>();
@@ -109,6 +114,7 @@ export function InvoiceList() {
     onDownload: (invoice: InvoiceListItem) => download.mutate(invoice),
     onDelete: (invoice: InvoiceListItem) => setToDelete(invoice),
     onStatusChange: (invoice: InvoiceListItem, next: InvoiceStatus) => status.mutate({ id: invoice.id, status: next }),
+    onSend,
   };
 
   return (

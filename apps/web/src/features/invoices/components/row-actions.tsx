@@ -1,6 +1,6 @@
 import type { InvoiceListItem } from '@invoicer/domain/api/invoices';
 import type { InvoiceStatus } from '@invoicer/domain/status';
-import { Download, Eye, Tag, Trash2 } from 'lucide-react';
+import { Download, Eye, Send, Tag, Trash2 } from 'lucide-react';
 import {
   DropdownMenu,
   DropdownMenuLabel,
@@ -15,16 +15,19 @@ export interface RowActionHandlers {
   onDownload: (invoice: InvoiceListItem) => void;
   onDelete: (invoice: InvoiceListItem) => void;
   onStatusChange: (invoice: InvoiceListItem, status: InvoiceStatus) => void;
+  /** Opens the Send dialog (docs/product/sending-invoices.md#the-send-dialog); the button is given to return focus to. */
+  onSend: (invoice: InvoiceListItem, trigger: HTMLButtonElement) => void;
   /** Ids whose download or status change is under way. */
   busyIds: ReadonlySet<string>;
 }
 
-/** View, download, change status and delete one invoice (docs/product/invoices.md#the-invoice-list). */
+/** View, download, send, change status and delete one invoice (docs/product/invoices.md#the-invoice-list). */
 export function RowActions({
   invoice,
   onDownload,
   onDelete,
   onStatusChange,
+  onSend,
   busyIds,
 }: RowActionHandlers & { invoice: InvoiceListItem }) {
   const number = invoice.invoice_number;
@@ -41,6 +44,9 @@ export function RowActions({
         aria-busy={busy}
       >
         {busy ? <Spinner className="h-4 w-4" label="Working" /> : <Download className="h-4 w-4" aria-hidden />}
+      </IconButton>
+      <IconButton label={`Send invoice ${number}`} onClick={(event) => onSend(invoice, event.currentTarget)}>
+        <Send className="h-4 w-4" aria-hidden />
       </IconButton>
       <DropdownMenu
         label={`Status of invoice ${number}`}

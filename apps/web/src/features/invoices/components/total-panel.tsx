@@ -1,5 +1,5 @@
 import type { Invoice } from '@invoicer/domain/api/invoices';
-import { formatMoney } from '@invoicer/domain/money';
+import { amountToMinor, formatMoney } from '@invoicer/domain/money';
 import { formatPercentRate, percentDecimalToRate } from '@invoicer/domain/percent';
 import type { Totals } from '@invoicer/domain/totals';
 import { CheckCircle2 } from 'lucide-react';
@@ -85,6 +85,20 @@ export function TotalPanel({ invoice, totals }: { invoice: Invoice; totals: Tota
             {money(totals.total)}
           </dd>
         </div>
+        {invoice.amount_paid > 0 && (
+          <>
+            <div className="flex justify-between gap-3">
+              <dt className="text-slate-600">Amount paid</dt>
+              <dd className="text-slate-800 tabular-nums">{money(amountToMinor(invoice.amount_paid))}</dd>
+            </div>
+            <div className="flex justify-between gap-3 font-semibold">
+              <dt className="text-slate-900">Balance due</dt>
+              <dd className="text-slate-900 tabular-nums" data-testid="invoice-balance-due">
+                {money(amountToMinor(invoice.balance_due))}
+              </dd>
+            </div>
+          </>
+        )}
       </dl>
     </Panel>
   );

@@ -84,6 +84,9 @@ export function useSetInvoiceStatus({ failure }: { failure: string }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: InvoiceStatus }) => updateInvoiceStatus(id, status),
+    // Paid records a payment of the balance and leaving Paid removes it: the payments and the dashboard's
+    // revenue and outstanding change with it (docs/product/payments.md#mark-as-paid).
+    meta: { invalidates: [queryRoots.payments, queryRoots.dashboard] },
     onSuccess: (answer, { id, status }) => {
       putInvoice(queryClient, answer.invoice);
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.activity(id) });

@@ -14,7 +14,6 @@ export const INVOICE_TOASTS = {
   pdfFailed: 'Failed to download PDF',
   markPaidFailed: 'Failed to mark invoice as paid',
   notPdf: 'Invalid response format - expected PDF',
-  sendUnavailable: 'Sending invoices by e-mail is not available yet. Download the PDF and send it yourself for now.',
 } as const;
 
 /** The invoice page's public link and activity (docs/product/messages-and-limits.md#invoice-list-and-page-messages). */

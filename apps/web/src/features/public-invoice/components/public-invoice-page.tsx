@@ -172,6 +172,23 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
             {money(totals.total, symbol)}
           </dd>
         </div>
+        {/* Once a payment exists, as the PDF prints it (docs/product/payments.md#on-the-pdf-and-the-public-page). */}
+        {invoice.amount_paid > 0 && (
+          <>
+            <div className="flex justify-between gap-4 pt-1">
+              <dt className="text-slate-600">Amount paid</dt>
+              <dd className="text-slate-900 tabular-nums" data-testid="public-amount-paid">
+                {money(invoice.amount_paid, symbol)}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4 text-base font-bold">
+              <dt className="text-slate-900">Balance due</dt>
+              <dd className="text-slate-900 tabular-nums" data-testid="public-balance-due">
+                {money(invoice.balance_due, symbol)}
+              </dd>
+            </div>
+          </>
+        )}
       </dl>
 
       <Section title="Payment Details" text={paymentText} />

@@ -10,8 +10,23 @@ export interface ReceivedMail {
   mailFrom: string;
   rcptTo: string[];
   headers: Map<string, string>;
+  /** The top-level body, decoded; for a multipart message, its raw parts (read `parts`). */
   body: string;
+  /** Every leaf part of a multipart message, depth first, decoded; empty for a single-part message. */
+  parts: MailPart[];
   raw: string;
+}
+
+export interface MailPart {
+  headers: Map<string, string>;
+  /** The media type, lower-cased, without parameters (`text/plain`, `application/pdf`). */
+  type: string;
+  /** The file name of an attachment (Content-Disposition's or Content-Type's `name`), else null. */
+  fileName: string | null;
+  /** The decoded bytes. */
+  content: Buffer;
+  /** The decoded bytes as UTF-8, line breaks as \n. */
+  text: string;
 }
 
 export interface TestSmtpServer {
@@ -79,18 +94,21 @@ export async function startSmtpServer(port = 0, { acceptDelayMs = 0 } = {}): Pro
   };
 }
 
-/** Headers (unfolded, names lower-cased) and the body, decoded from quoted-printable or base64 when so encoded. */
-function parseMessage(raw: string): { headers: Map<string, string>; body: string } {
+/** Headers (unfolded, names lower-cased) and what follows them. */
+function splitEntity(raw: string): { headers: Map<string, string>; rest: string } {
   const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const head = (split < 0 ? raw : raw.slice(0, split)).replace(/\r\n[ \t]+/g, ' ');
   const headers = new Map<string, string>();
   for (const line of head.split('\r\n')) {
     const colon = line.indexOf(':');
     if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
-  let body = raw.slice(split + 4);
-  const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
-  if (encoding === 'quoted-printable') {
+  return { headers, rest: split < 0 ? '' : raw.slice(split + 4) };
+}
+
+/** The bytes of a body in its Content-Transfer-Encoding (quoted-printable, base64, or as it is). */
+function decodeBody(body: string, encoding: string | undefined): Buffer {
+  if (encoding?.toLowerCase() === 'quoted-printable') {
     const text = body.replace(/=\r\n/g, '');
     const bytes: number[] = [];
     for (let index = 0; index < text.length; index++) {
@@ -102,9 +120,51 @@ function parseMessage(raw: string): { headers: Map<string, string>; body: string
         bytes.push(...Buffer.from(text[index]!, 'utf8'));
       }
     }
-    body = Buffer.from(bytes).toString('utf8');
-  } else if (encoding === 'base64') {
-    body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    return Buffer.from(bytes);
   }
-  return { headers, body: body.replace(/\r\n/g, '\n') };
+  if (encoding?.toLowerCase() === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64');
+  return Buffer.from(body, 'utf8');
+}
+
+/** A header parameter (`boundary`, `filename`, `name`), quoted or not. */
+function headerParameter(header: string | undefined, name: string): string | null {
+  const match = header?.match(new RegExp(`(?:^|;)\\s*${name}\\s*=\\s*(?:"([^"]*)"|([^;\\s]+))`, 'i'));
+  return match ? (match[1] ?? match[2] ?? null) : null;
+}
+
+/** The leaf parts of a multipart entity, depth first (the raw text is the 8-bit-clean SMTP data read as UTF-8). */
+function leafParts(headers: Map<string, string>, body: string): MailPart[] {
+  const contentType = headers.get('content-type') ?? 'text/plain';
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const boundary = headerParameter(contentType, 'boundary');
+  if (type.startsWith('multipart/') && boundary) {
+    const sections = body.split(`--${boundary}`);
+    // Before the first boundary is the preamble; after the closing one (`--boundary--`) the epilogue.
+    return sections
+      .slice(1)
+      .filter((section) => !section.startsWith('--'))
+      .flatMap((section) => {
+        const inner = splitEntity(section.replace(/^\r\n/, '').replace(/\r\n$/, ''));
+        return leafParts(inner.headers, inner.rest);
+      });
+  }
+  const content = decodeBody(body, headers.get('content-transfer-encoding'));
+  return [
+    {
+      headers,
+      type,
+      fileName: headerParameter(headers.get('content-disposition'), 'filename') ?? headerParameter(contentType, 'name'),
+      content,
+      text: content.toString('utf8').replace(/\r\n/g, '\n'),
+    },
+  ];
+}
+
+/** Headers and the body, decoded from quoted-printable or base64 when so encoded; the parts of a multipart one. */
+function parseMessage(raw: string): { headers: Map<string, string>; body: string; parts: MailPart[] } {
+  const { headers, rest } = splitEntity(raw);
+  const multipart = (headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/');
+  if (multipart) return { headers, body: rest.replace(/\r\n/g, '\n'), parts: leafParts(headers, rest) };
+  const body = decodeBody(rest, headers.get('content-transfer-encoding')).toString('utf8');
+  return { headers, body: body.replace(/\r\n/g, '\n'), parts: [] };
 }
