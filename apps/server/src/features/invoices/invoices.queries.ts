@@ -2,7 +2,7 @@ import { INVOICE_NUMBER_VALUE_PATTERN } from '@invoicer/domain/invoice-number';
 import type { InvoiceStatus } from '@invoicer/domain/status';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { invoiceItems, invoiceLinks, invoices, invoiceSaveKeys } from '../../db/schema';
-import type { Database, DbExecutor } from '../../plugins/database';
+import type { DbExecutor } from '../../plugins/database';
 import { sessionOfUserSql } from '../../plugins/session';
 import { effectiveStatusSql } from '../../shared/invoice-status-sql';
 
