@@ -26,3 +26,25 @@ export async function runQueue<N extends keyof JobPayloads & string>(
   const { failed } = await outstanding();
   if (failed > 0) throw new Error(`${failed} ${name} job(s) failed`);
 }
+
+/**
+ * Waits until the app has sent what its requests handed over after their answers (`jobs.merging`, such as the
+ * views of public links) and every `name` job there is has run; throws if one of them failed. No sleeping: it
+ * waits for the sends, then for the jobs' rows.
+ */
+export async function settleQueue<N extends keyof JobPayloads & string>(t: TestApp, name: N): Promise<void> {
+  await t.app.jobs.idle();
+  const outstanding = async () => {
+    const { rows } = await t.pool.query<{ open: number; failed: number }>(
+      `select count(*) filter (where state < 'completed')::int as open,
+              count(*) filter (where state = 'failed')::int as failed
+         from pgboss.job where name = $1`,
+      [name],
+    );
+    return rows[0]!;
+  };
+  await waitFor(async () => (await outstanding()).open === 0, 30_000);
+  await t.app.jobs.idle();
+  const { failed } = await outstanding();
+  if (failed > 0) throw new Error(`${failed} ${name} job(s) failed`);
+}

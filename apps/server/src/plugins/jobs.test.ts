@@ -25,6 +25,7 @@ interface TestPayloads {
     holdFirstRun?: boolean;
   };
   'test.waiting': { key: string };
+  'test.merged': { key: string; n: number };
   'test.tick': Record<string, never>;
 }
 
@@ -98,6 +99,7 @@ async function startQueueApp(
     defaults,
   );
   queue.work('test.waiting', async () => {}, { concurrency: 0 });
+  queue.work('test.merged', async () => {}, { concurrency: 0 });
   queue.work('test.tick', async () => {}, { concurrency: work ? 1 : 0 });
   queue.schedule('test.tick', '*/5 * * * *', {});
   await app.ready();
@@ -139,7 +141,7 @@ describe('the job queue', () => {
     const { rows } = await pool.query(`select version from pgboss.version`);
     expect(rows).toHaveLength(1);
     const queues = await pool.query(`select name from pgboss.queue where name like 'test.%' order by name`);
-    expect(queues.rows.map((row) => row.name)).toEqual(['test.effect', 'test.tick', 'test.waiting']);
+    expect(queues.rows.map((row) => row.name)).toEqual(['test.effect', 'test.merged', 'test.tick', 'test.waiting']);
   });
 
   it('runs a job sent in a transaction after the commit, and never one whose transaction rolled back', async () => {
@@ -163,6 +165,38 @@ describe('the job queue', () => {
     expect(await effects(pool, 'rolled-back')).toBe(0);
     const { rows } = await pool.query(`select count(*)::int as n from pgboss.job where data->>'key' = 'rolled-back'`);
     expect(rows[0].n).toBe(0);
+  });
+
+  it('merges what a merging sender is given while a job of its key is sent or waits its turn, and sends all of it', async () => {
+    const sender = await startQueueApp(databaseUrl, { work: false });
+    const merge = (a: { key: string; n: number }, b: { key: string; n: number }) => ({ key: a.key, n: a.n + b.n });
+    const sent = async (key: string) => {
+      const { rows } = await pool.query<{ n: number }>(
+        `select (data->>'n')::int as n from pgboss.job where name = 'test.merged' and data->>'key' = $1 order by created_on`,
+        [key],
+      );
+      return rows.map((row) => row.n);
+    };
+    // Back to back: the first goes at once, the rest merged into the next send; idle() waits for all of it.
+    const eager = sender.jobs.merging('test.merged', { key: (payload) => payload.key, merge });
+    for (let n = 0; n < 40; n++) eager.add({ key: 'eager', n: 1 });
+    await sender.app.jobs.idle();
+    const eagerJobs = await sent('eager');
+    expect(eagerJobs.reduce((sum, n) => sum + n, 0)).toBe(40);
+    expect(eagerJobs.length).toBeLessThan(40);
+    expect(eagerJobs[0]).toBe(1);
+    // At most one send a minute per key: the first of each key goes, the rest waits (merged) until the server
+    // stops, which sends it without waiting its turn.
+    const slow = sender.jobs.merging('test.merged', { key: (payload) => payload.key, merge, everyMs: 60_000 });
+    slow.add({ key: 'slow-a', n: 1 });
+    await waitFor(async () => (await sent('slow-a')).length === 1);
+    for (let n = 0; n < 30; n++) slow.add({ key: 'slow-a', n: 2 });
+    slow.add({ key: 'slow-b', n: 5 });
+    await waitFor(async () => (await sent('slow-b')).length === 1);
+    expect(await sent('slow-a')).toEqual([1]);
+    await sender.close();
+    expect(await sent('slow-a')).toEqual([1, 60]);
+    expect(await sent('slow-b')).toEqual([5]);
   });
 
   it('retries a failed job after a doubling delay, and the effect of the run that succeeds is there once', async () => {

@@ -90,15 +90,40 @@ export interface SendOptions {
   id?: string;
 }
 
+export interface MergingOptions<T> {
+  /** Payloads of one key are merged while they wait. */
+  key: (payload: T) => string;
+  /** One payload standing for both (counts added, the earliest and latest times kept, …). */
+  merge: (waiting: T, next: T) => T;
+  /** At most one send of a key this often (what comes meanwhile waits, merged); default 0, back to back. */
+  everyMs?: number;
+}
+
+/** See Jobs.merging. */
+export interface MergingSender<T> {
+  /** Sends the payload as a job now, or merged into the next job of its key when one of that key is being sent. */
+  add(payload: T): void;
+}
+
 /** The queue's API over a map of queue names to payloads (tests use a map of their own). */
 export interface Jobs<P extends object = JobPayloads> {
   /** Enqueues a job; answers its id. */
   send<N extends keyof P & string>(name: N, payload: P[N], options?: SendOptions): Promise<string>;
+  /**
+   * A sender of `name` jobs outside any transaction, for work a request hands over after its answer
+   * (docs/decisions/0051-public-views-off-the-request-path.md): a payload added while a job of its key is
+   * being sent, or less than `everyMs` after the last one was, waits, merged with those that follow, and
+   * goes as one job when it may; so a burst costs one enqueue and one job per key and interval. What was
+   * added but not yet sent is lost if the process dies (a stopping server sends it first), and so is a
+   * send that fails (it is logged): use it only for what may be lost that way, never where a row must
+   * commit with its job (send with `tx`).
+   */
+  merging<N extends keyof P & string>(name: N, options: MergingOptions<P[N]>): MergingSender<P[N]>;
   /** Declares a queue and its handler; call while the app is being built (before ready). */
   work<N extends keyof P & string>(name: N, handler: JobHandler<P[N]>, options?: WorkOptions): void;
   /** Creates a `name` job at each occurrence of the cron expression (UTC), once across all processes. */
   schedule<N extends keyof P & string>(name: N, cron: string, payload: P[N]): void;
-  /** Resolves when no job runs in this process (tests). */
+  /** Resolves when no job runs in this process and every payload of `merging` senders has been sent (tests). */
   idle(): Promise<void>;
 }
 
@@ -159,6 +184,9 @@ export default fp<JobsOptions>(
     const queues = new Map<string, Queue>();
     const schedules = new Map<string, { cron: string; payload: unknown }>();
     const running = new Set<Promise<unknown>>();
+    /** Sends of `merging` senders under way, and how to end the waits of those waiting for their turn. */
+    const sending = new Set<Promise<unknown>>();
+    const wakers = new Set<() => void>();
     let handlerDb: Database | undefined;
     let handlerPool: pg.Pool | undefined;
     let started: Promise<void> | undefined;
@@ -299,12 +327,69 @@ export default fp<JobsOptions>(
         if (queues.has(name)) throw new Error(`job queue: ${name} already has a handler`);
         queues.set(name, { name, handler: handler as JobHandler<unknown>, options });
       },
+      merging(name, { key, merge, everyMs = 0 }) {
+        const waiting = new Map<string, unknown>();
+        /** Keys with a send under way or waiting for its turn: what is added meanwhile waits in `waiting`. */
+        const busy = new Set<string>();
+        /** When each key's last send began (performance.now()), for `everyMs`; pruned (once a second at most) as it grows. */
+        const lastBegan = new Map<string, number>();
+        let prunedAt = 0;
+        const sendNext = (group: string) => {
+          if (!waiting.has(group)) {
+            busy.delete(group);
+            return;
+          }
+          busy.add(group);
+          const sent: Promise<void> = (async () => {
+            const wait = (lastBegan.get(group) ?? -Infinity) + everyMs - performance.now();
+            if (wait > 0 && !stopping) {
+              // A stopping server wakes it: it sends what waits without waiting its turn.
+              await new Promise<void>((resolve) => {
+                const wake = () => {
+                  clearTimeout(timer);
+                  wakers.delete(wake);
+                  resolve();
+                };
+                const timer = setTimeout(wake, wait);
+                wakers.add(wake);
+              });
+            }
+            // Taken now, so what came during the wait goes in this job.
+            const merged = waiting.get(group)!;
+            waiting.delete(group);
+            lastBegan.set(group, performance.now());
+            try {
+              await jobs.send(name, merged as never);
+            } catch (error) {
+              app.log.error({ err: error, queue: name, payload: merged }, 'job queue: a merged send failed');
+            }
+          })().then(() => {
+            sending.delete(sent);
+            sendNext(group);
+          });
+          sending.add(sent);
+        };
+        return {
+          add(payload) {
+            const group = key(payload);
+            const before = waiting.get(group) as typeof payload | undefined;
+            waiting.set(group, before === undefined ? payload : merge(before, payload));
+            if (busy.has(group)) return;
+            const now = performance.now();
+            if (lastBegan.size > 10_000 && now - prunedAt >= 1_000) {
+              prunedAt = now;
+              for (const [other, began] of lastBegan) if (began < now - everyMs) lastBegan.delete(other);
+            }
+            sendNext(group);
+          },
+        };
+      },
       schedule(name, cron, payload) {
         if (started) throw new Error('job queue: schedule() after the app is ready');
         schedules.set(name, { cron, payload });
       },
       async idle() {
-        while (running.size > 0) await Promise.allSettled([...running]);
+        while (running.size > 0 || sending.size > 0) await Promise.allSettled([...running, ...sending]);
       },
     };
     app.decorate('jobs', jobs);
@@ -320,6 +405,9 @@ export default fp<JobsOptions>(
       if (stopping || !started) return;
       stopping = true;
       await started.catch(() => undefined);
+      // What requests handed over after their answers goes out before the queue stops.
+      for (const wake of wakers) wake();
+      while (sending.size > 0) await Promise.allSettled([...sending]);
       // Waits for the jobs in flight up to the limit; past it they are failed (and retried later).
       await boss.stop({ graceful: true, timeout: stopTimeoutMs, close: true });
       await jobs.idle();

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import cookie, { type CookieSerializeOptions } from '@fastify/cookie';
 import { AUTH_MESSAGES } from '@invoicer/domain/api/auth';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { sessions } from '../db/schema';
@@ -107,6 +108,24 @@ function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
 function cookieToken(request: FastifyRequest): string | undefined {
   const token = request.cookies[SESSION_COOKIE];
   return token !== undefined && TOKEN_PATTERN.test(token) ? token : undefined;
+}
+
+/**
+ * The stored id of the request's session cookie, when it has a well-formed one (whether it is a live session is
+ * not looked up): for a public route that asks, in its own statement, whether the caller is a given user
+ * (sessionOfUserSql), instead of a lookup of its own (docs/decisions/0051-public-views-off-the-request-path.md).
+ */
+export function sessionIdHashOf(request: FastifyRequest): string | null {
+  const token = cookieToken(request);
+  return token ? hashToken(token) : null;
+}
+
+/**
+ * SQL: true when `idHash` is a live session of `userId`, as resolveSession would accept it (not renewed: a
+ * public route's reading is not the user's activity).
+ */
+export function sessionOfUserSql(idHash: SQL | Placeholder<string>, userId: AnyPgColumn | SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${sessions} where ${sessions.idHash} = ${idHash} and ${sessions.userId} = ${userId} and ${sessions.expiresAt} > now())`;
 }
 
 /**

@@ -17,6 +17,13 @@ export interface ActivityRecord {
   userId: string;
   kind: ActivityKind;
   data?: Record<string, unknown>;
+  /** With a merge rule: how many events this entry stands for (views counted together); default 1. */
+  times?: number;
+  /**
+   * When it happened, for an event written down after it happened (views are counted after their answer,
+   * docs/decisions/0051-public-views-off-the-request-path.md); default: the time of the write.
+   */
+  at?: string;
 }
 
 export interface MergeRule {
@@ -49,7 +56,7 @@ export async function recordActivity(db: DbExecutor, record: ActivityRecord, mer
       await db
         .update(invoiceActivity)
         .set({
-          data: sql`${invoiceActivity.data} || jsonb_build_object('count', coalesce((${invoiceActivity.data} ->> 'count')::int, 1) + 1, 'last_at', clock_timestamp())`,
+          data: sql`${invoiceActivity.data} || jsonb_build_object('count', coalesce((${invoiceActivity.data} ->> 'count')::int, 1) + ${record.times ?? 1}::int, 'last_at', clock_timestamp())`,
         })
         .where(eq(invoiceActivity.id, newest.id));
       return;
@@ -59,10 +66,10 @@ export async function recordActivity(db: DbExecutor, record: ActivityRecord, mer
     invoiceId: record.invoiceId,
     userId: record.userId,
     kind: record.kind,
-    data: merge ? { ...record.data, count: 1 } : (record.data ?? {}),
+    data: merge ? { ...record.data, count: record.times ?? 1 } : (record.data ?? {}),
     // The time of the write, not of the transaction's start (now()): writers of one invoice wait for each other's
     // lock, and the one that waited longest must not be dated before the ones it waited for.
-    createdAt: sql`clock_timestamp()`,
+    createdAt: record.at ? sql`${record.at}::timestamptz` : sql`clock_timestamp()`,
   });
 }
 

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { PUBLIC_LINK_TOKEN_BYTES, PUBLIC_LINK_TOKEN_PATTERN } from '@invoicer/domain/api/public-links';
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { invoiceLinks } from '../db/schema';
 import type { DbExecutor } from '../plugins/database';
 import { recordActivity } from './activity';
@@ -138,35 +138,56 @@ export async function findLinkedInvoice(
 /** Later views of one invoice within a day are one activity entry ("Viewed 3 more times"). */
 export const VIEW_MERGE_MS = 24 * 60 * 60 * 1000;
 
+/** Views of one invoice counted together: how many, and when the first and the last of them were answered. */
+export interface LinkViews {
+  invoiceId: string;
+  views: number;
+  /** ISO times. */
+  firstAt: string;
+  lastAt: string;
+}
+
+/** Two batches of one invoice's views as one. */
+export function mergeLinkViews(a: LinkViews, b: LinkViews): LinkViews {
+  return {
+    invoiceId: a.invoiceId,
+    views: a.views + b.views,
+    firstAt: a.firstAt < b.firstAt ? a.firstAt : b.firstAt,
+    lastAt: a.lastAt > b.lastAt ? a.lastAt : b.lastAt,
+  };
+}
+
 /**
- * Counts a view of the link `tokenHash` by someone who is not its owner (`viewerUserId`, when signed in, must not
- * be the owner: the owner's own views are not counted). One UPDATE of the link's row does the counting, so
- * concurrent views are serialized by its lock and exactly one of them is the first (view_count 1). Answers the
- * invoice and whether this was its first view; null when nothing was counted (no such link, or the owner's view).
- * Run it in a transaction: the activity entry is written with it.
+ * Counts views of an invoice's link, by guests or users other than the owner (the request decided that; the
+ * owner's own views never reach here). They are counted after the answer, by a job
+ * (docs/decisions/0051-public-views-off-the-request-path.md), and belong to the invoice: they count even if the
+ * link was turned off meanwhile. One UPDATE of the link's row does the counting, so concurrent batches (of
+ * several processes) are serialized by its lock and exactly one of them finds no view before its own: that one
+ * holds the first view. Answers the invoice's owner and whether this batch held the first view; null when the
+ * invoice is gone. Run it in a transaction: the activity entries are written with it.
  */
-export async function countLinkView(
+export async function countLinkViews(
   tx: DbExecutor,
-  tokenHash: string,
-  viewerUserId: string | null,
-): Promise<{ invoiceId: string; userId: string; first: boolean } | null> {
+  { invoiceId, views, firstAt, lastAt }: LinkViews,
+): Promise<{ userId: string; first: boolean } | null> {
   const [row] = await tx
     .update(invoiceLinks)
     .set({
-      viewCount: sql`${invoiceLinks.viewCount} + 1`,
-      // clock_timestamp(), not now(): concurrent views wait for this row's lock, so the first to count is the first
-      // view even when its transaction started later.
-      firstViewedAt: sql`coalesce(${invoiceLinks.firstViewedAt}, clock_timestamp())`,
-      lastViewedAt: sql`clock_timestamp()`,
+      viewCount: sql`${invoiceLinks.viewCount} + ${views}::int`,
+      // The times of the answers, not of the counting; batches may be counted out of order.
+      firstViewedAt: sql`least(${invoiceLinks.firstViewedAt}, ${firstAt}::timestamptz)`,
+      lastViewedAt: sql`greatest(${invoiceLinks.lastViewedAt}, ${lastAt}::timestamptz)`,
     })
-    .where(and(eq(invoiceLinks.tokenHash, tokenHash), viewerUserId ? ne(invoiceLinks.userId, viewerUserId) : undefined))
-    .returning({ invoiceId: invoiceLinks.invoiceId, userId: invoiceLinks.userId, viewCount: invoiceLinks.viewCount });
+    .where(eq(invoiceLinks.invoiceId, invoiceId))
+    .returning({ userId: invoiceLinks.userId, viewCount: invoiceLinks.viewCount });
   if (!row) return null;
-  const first = row.viewCount === 1;
-  await recordActivity(
-    tx,
-    { invoiceId: row.invoiceId, userId: row.userId, kind: 'viewed', ...(first ? { data: { first: true } } : {}) },
-    first ? undefined : { withinMs: VIEW_MERGE_MS },
-  );
-  return { invoiceId: row.invoiceId, userId: row.userId, first };
+  const first = row.viewCount === views;
+  const record = { invoiceId, userId: row.userId, kind: 'viewed' } as const;
+  // The first view is dated when it was answered, so the log keeps the order of what happened (a link turned off
+  // right after its first view still shows the view first). Later views merge into the newest entry, so theirs is
+  // dated when they are counted: an entry dated back could hide behind an older one and start a second count.
+  if (first) await recordActivity(tx, { ...record, data: { first: true }, at: firstAt });
+  const more = first ? views - 1 : views;
+  if (more > 0) await recordActivity(tx, { ...record, times: more }, { withinMs: VIEW_MERGE_MS });
+  return { userId: row.userId, first };
 }

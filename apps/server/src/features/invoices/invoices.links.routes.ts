@@ -14,10 +14,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { PdfPool } from '../../pdf/pdf-pool';
 import { renderContext } from '../../pdf/render-client';
-import { requireSession } from '../../plugins/session';
-import type { LinkState } from '../../shared/public-links';
+import { requireSession, sessionIdHashOf } from '../../plugins/session';
+import { countedAfterReply } from '../../plugins/rate-limit';
+import { mergeLinkViews, type LinkState, type LinkViews } from '../../shared/public-links';
 import { renderStoredInvoice } from './invoices.download';
 import {
+  countViews,
   getPublicLink,
   linkedInvoicePdfSource,
   openLinkedInvoice,
@@ -63,20 +65,39 @@ const invoiceLinksRoutes: FastifyPluginAsyncZod<InvoiceLinksRoutesOptions> = asy
     created_at: link.createdAt.toISOString(),
   });
 
+  // Views are counted after the answer, by a job (docs/decisions/0051-public-views-off-the-request-path.md): the
+  // answer waits for one lookup and nothing else. An invoice's views become at most one job a second per process.
+  // A retry (a failed count) is found within 5 s of coming due, not the default 30.
+  app.jobs.work('invoice-links.views', (job, tx) => countViews(tx, job.data), { pollSeconds: 5 });
+  const views = app.jobs.merging('invoice-links.views', {
+    key: (batch) => batch.invoiceId,
+    merge: mergeLinkViews,
+    everyMs: 1_000,
+  });
+  const viewsToCount = new WeakMap<FastifyRequest, LinkViews>();
+
   // The recipient's calls first: the fuzz suite walks routes in this order, and reaches them before it has
   // replaced or turned off the links it opens.
   app.get(
     '/api/public/invoices/:token',
     {
       schema: { params: publicTokenParamSchema, response: { 200: publicInvoiceResponseSchema } },
-      config: { auth: 'public', rateLimit: { max: viewsPerMinute, timeWindow: 60_000 } },
+      config: { auth: 'public', rateLimit: countedAfterReply({ max: viewsPerMinute, timeWindow: 60_000 }) },
       onRequest: publicHeaders,
+      onResponse: async (request) => {
+        const batch = viewsToCount.get(request);
+        if (batch) views.add(batch);
+      },
     },
     async (request) => {
       const { token } = request.params;
-      // A HEAD is not someone looking. The owner opening their own link is not a view either.
-      const count = request.method === 'GET' ? { viewerUserId: (await request.loadSession())?.userId ?? null } : null;
-      const row = await openLinkedInvoice(app.db, token, count);
+      const row = await openLinkedInvoice(app.db, token, sessionIdHashOf(request));
+      // A HEAD is not someone looking. The owner opening their own link is not a view either (their session is
+      // looked up in the same statement as the invoice).
+      if (request.method === 'GET' && !row.byOwner) {
+        const at = new Date().toISOString();
+        viewsToCount.set(request, { invoiceId: row.id, views: 1, firstAt: at, lastAt: at });
+      }
       return { success: true as const, invoice: toPublicInvoice(row, token) };
     },
   );
@@ -140,3 +161,9 @@ const invoiceLinksRoutes: FastifyPluginAsyncZod<InvoiceLinksRoutesOptions> = asy
 };
 
 export default invoiceLinksRoutes;
+
+declare module '../../plugins/jobs' {
+  interface JobPayloads {
+    'invoice-links.views': LinkViews;
+  }
+}

@@ -13,7 +13,9 @@ import { sessionCookie, uniqueEmail, type TestAccount } from '../../../test/acco
 import { createTestApp, type TestApp } from '../../../test/app';
 import { dbFingerprint } from '../../../test/db-fingerprint';
 import { as, createInvoice, savedPayload } from '../../../test/invoice-fixtures';
+import { settleQueue } from '../../../test/jobs';
 import { pageTexts } from '../../pdf/pdf-test-fixtures';
+import { countViews } from './invoices.links';
 import { adaAndBob } from '../../../test/two-users';
 
 /**
@@ -122,7 +124,8 @@ describe('POST, GET and DELETE /api/invoices/{id}/share', () => {
     );
     const state = await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${id}/share` });
     expect(state.json()).toEqual({ success: true, link: null });
-    // Turning off a link that is off changes nothing and still answers 200.
+    // Turning off a link that is off changes nothing and still answers 200 (once the view above is counted).
+    await settleQueue(t, 'invoice-links.views');
     const before = await dbFingerprint(t.pool);
     const again = await as(t.app, ada)({ method: 'DELETE', url: `/api/invoices/${id}/share` });
     expect(again.statusCode).toBe(200);
@@ -331,15 +334,19 @@ describe('GET /api/public/invoices/{token}', () => {
     expect((await openLink(t, token, ada.cookie)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'HEAD', url: `/api/public/invoices/${token}` })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/public/invoices/${token}/pdf` })).statusCode).toBe(200);
+    // Views are counted after the answer, by a job (docs/decisions/0051-public-views-off-the-request-path.md).
+    await settleQueue(t, 'invoice-links.views');
     const unviewed = await invoiceOf(t, ada, id);
     expect([unviewed.viewed_at, unviewed.view_count]).toEqual([null, 0]);
 
     expect((await openLink(t, token)).statusCode).toBe(200);
+    await settleQueue(t, 'invoice-links.views');
     const viewed = await invoiceOf(t, ada, id);
     expect(viewed.view_count).toBe(1);
     expect(viewed.viewed_at).not.toBeNull();
     expect((await openLink(t, token, bob.cookie)).statusCode).toBe(200);
     expect((await openLink(t, token, ada.cookie)).statusCode).toBe(200);
+    await settleQueue(t, 'invoice-links.views');
     const twice = await invoiceOf(t, ada, id);
     expect(twice.view_count).toBe(2);
     expect(twice.viewed_at).toBe(viewed.viewed_at);
@@ -361,6 +368,7 @@ describe('GET /api/public/invoices/{token}', () => {
     const responses = await Promise.all(Array.from({ length: 8 }, () => openLink(t, token)));
     expect(responses.map((response) => response.statusCode)).toEqual(Array(8).fill(200));
     expect((await openLink(t, token)).statusCode).toBe(200);
+    await settleQueue(t, 'invoice-links.views');
 
     const { rows } = await t.pool.query(
       `select title, message, type, related_entity_type, related_entity_id from notifications
@@ -383,6 +391,60 @@ describe('GET /api/public/invoices/{token}', () => {
     // Bob saw nothing of it.
     const bobs = await t.pool.query(`select count(*)::int as n from notifications where user_id = $1`, [bob.id]);
     expect(bobs.rows[0].n).toBe(1); // his welcome
+  });
+
+  it('counts the first view once when two server processes count views of one link at once', async () => {
+    const other = await createTestApp({}, { databaseUrl: t.databaseUrl });
+    const id = await newInvoice(t, ada, { invoice_number: '0044' });
+    const { token } = await shareOk(t, ada, id);
+    const open = (app: TestApp['app']) => app.inject({ method: 'GET', url: `/api/public/invoices/${token}` });
+    const responses = await Promise.all(Array.from({ length: 12 }, (_, n) => open(n % 2 ? t.app : other.app)));
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(12).fill(200));
+    await Promise.all([settleQueue(t, 'invoice-links.views'), settleQueue(other, 'invoice-links.views')]);
+
+    expect((await invoiceOf(t, ada, id)).view_count).toBe(12);
+    const { rows } = await t.pool.query(
+      `select count(*)::int as n from notifications where related_entity_id = $1 and title = 'Invoice 0044 was viewed'`,
+      [id],
+    );
+    expect(rows[0].n).toBe(1);
+    const viewed = (await activityOf(t, ada, id)).filter((entry) => entry.kind === 'viewed');
+    expect(viewed.map(activitySentence)).toEqual(['Viewed 11 more times', 'Viewed for the first time']);
+  });
+
+  it('counts the views a stopping server answered: it sends them before it stops', async () => {
+    const stopping = await createTestApp({}, { databaseUrl: t.databaseUrl });
+    const id = await newInvoice(t, ada, { invoice_number: '0046' });
+    const { token } = await shareOk(t, ada, id);
+    // The first view is sent at once; the two after it wait for their turn (a second), merged.
+    for (let n = 0; n < 3; n++) {
+      const response = await stopping.app.inject({ method: 'GET', url: `/api/public/invoices/${token}` });
+      expect(response.statusCode).toBe(200);
+    }
+    await stopping.app.close();
+    // Counted by the process that is still running.
+    await settleQueue(t, 'invoice-links.views');
+    expect((await invoiceOf(t, ada, id)).view_count).toBe(3);
+  });
+
+  it('counts concurrent batches of views exactly: one of them holds the first view', async () => {
+    const id = await newInvoice(t, ada, { invoice_number: '0045' });
+    await shareOk(t, ada, id);
+    const at = new Date().toISOString();
+    // Eight counting transactions at once, on eight connections, as jobs of several processes would run.
+    await Promise.all(
+      Array.from({ length: 8 }, (_, n) =>
+        t.app.db.transaction((tx) => countViews(tx, { invoiceId: id, views: n + 1, firstAt: at, lastAt: at })),
+      ),
+    );
+    expect((await invoiceOf(t, ada, id)).view_count).toBe(36);
+    const { rows } = await t.pool.query(
+      `select count(*)::int as n from notifications where related_entity_id = $1 and title = 'Invoice 0045 was viewed'`,
+      [id],
+    );
+    expect(rows[0].n).toBe(1);
+    const viewed = (await activityOf(t, ada, id)).filter((entry) => entry.kind === 'viewed');
+    expect(viewed.map(activitySentence)).toEqual(['Viewed 35 more times', 'Viewed for the first time']);
   });
 
   it('serves the PDF of the link, named as downloads are, through the PDF engine', async () => {
@@ -438,6 +500,8 @@ describe('GET /api/invoices/{id}/activity', () => {
     const { token: current } = await shareOk(t, ada, id);
     expect((await openLink(t, current)).statusCode).toBe(200);
     expect((await as(t.app, ada)({ method: 'DELETE', url: `/api/invoices/${id}/share` })).statusCode).toBe(200);
+    // Counted after the answer, and after the link was turned off: the view still counts, dated when it was answered.
+    await settleQueue(t, 'invoice-links.views');
 
     const activity = await activityOf(t, ada, id);
     expect(activity.map(activitySentence)).toEqual([

@@ -5,11 +5,11 @@ import { invoiceFileName } from '@invoicer/domain/invoice-number';
 import { toDecimal } from '@invoicer/domain/money';
 import { percentRateToDecimal } from '@invoicer/domain/percent';
 import { computeTotals, type Adjustment } from '@invoicer/domain/totals';
-import type { Database } from '../../plugins/database';
+import type { Database, DbExecutor } from '../../plugins/database';
 import { notFound } from '../../plugins/errors';
 import { insertNotification, invoiceViewedNotification } from '../../shared/notifications';
 import {
-  countLinkView,
+  countLinkViews,
   ensurePublicLink,
   findLinkedInvoice,
   findPublicLink,
@@ -17,10 +17,17 @@ import {
   isLinkToken,
   revokePublicLink,
   type LinkState,
+  type LinkViews,
 } from '../../shared/public-links';
 import { contractCurrency } from './invoices.contract';
 import { storedInvoiceTransfer } from './invoices.payment-qr';
-import { findInvoice, findInvoiceForPdf, findInvoiceHeads, lockInvoice, type InvoiceRow } from './invoices.queries';
+import {
+  findInvoiceByLink,
+  findInvoiceForPdf,
+  findInvoiceHeads,
+  lockInvoice,
+  type LinkedInvoiceRow,
+} from './invoices.queries';
 import { toDocument, toPdfSource } from './invoices.stored-data';
 import type { InvoiceWithJsonItems } from '../../pdf/invoice-json';
 
@@ -75,39 +82,35 @@ export function turnOffPublicLink(db: Database, userId: string, id: string): Pro
 const linkNotFound = () => notFound(PUBLIC_LINK_MESSAGES.notFound);
 
 /**
- * The invoice a link leads to. With `countAs`, the view is counted unless the viewer is the owner
- * (`viewerUserId`), and its first view notifies the owner, in one transaction. Any token that is not a link
- * that is on, well-formed or not, answers the same 404.
+ * The invoice a link leads to, and whether the caller (the stored id of their session cookie, if any) is its
+ * owner, in one statement. Any token that is not a link that is on, well-formed or not, answers the same 404.
+ * Counting the view is the route's, after its answer.
  */
 export async function openLinkedInvoice(
   db: Database,
   token: string,
-  count: { viewerUserId: string | null } | null,
-): Promise<InvoiceRow> {
+  sessionIdHash: string | null,
+): Promise<LinkedInvoiceRow> {
   if (!isLinkToken(token)) throw linkNotFound();
-  const tokenHash = hashLinkToken(token);
-  let target: { invoiceId: string; userId: string } | null = null;
-  if (count) {
-    target = await db.transaction(async (tx) => {
-      const counted = await countLinkView(tx, tokenHash, count.viewerUserId);
-      if (counted?.first) {
-        const [head] = await findInvoiceHeads(tx, counted.userId, [counted.invoiceId]);
-        if (head) {
-          await insertNotification(
-            tx,
-            invoiceViewedNotification(counted.userId, { id: counted.invoiceId, invoiceNumber: head.invoiceNumber }),
-          );
-        }
-      }
-      return counted;
-    });
-  }
-  // Not counted: the owner's own view, a HEAD, the PDF, or no such link.
-  target ??= await findLinkedInvoice(db, tokenHash);
-  if (!target) throw linkNotFound();
-  const row = await findInvoice(db, target.userId, target.invoiceId);
+  const row = await findInvoiceByLink(db, hashLinkToken(token), sessionIdHash);
   if (!row) throw linkNotFound();
   return row;
+}
+
+/**
+ * Counts views of an invoice's link (the `invoice-links.views` job, in its transaction): the count and times on
+ * the link's row, the activity entries, and, for the batch that holds the first view, the owner's notification
+ * "Invoice {number} was viewed". The counting UPDATE makes that batch exactly one, whatever the processes.
+ */
+export async function countViews(tx: DbExecutor, views: LinkViews): Promise<void> {
+  const counted = await countLinkViews(tx, views);
+  if (!counted?.first) return;
+  const [head] = await findInvoiceHeads(tx, counted.userId, [views.invoiceId]);
+  if (!head) return;
+  await insertNotification(
+    tx,
+    invoiceViewedNotification(counted.userId, { id: views.invoiceId, invoiceNumber: head.invoiceNumber }),
+  );
 }
 
 /**
@@ -132,7 +135,7 @@ const printed = (adjustment: Adjustment) => ({
  * What the recipient sees: the printed invoice (the PDF's fields and figures, from the one totals function) and
  * nothing else: no id, no user, no linked client or business record, no stored-only field.
  */
-export function toPublicInvoice(row: InvoiceRow, token: string): PublicInvoice {
+export function toPublicInvoice(row: LinkedInvoiceRow, token: string): PublicInvoice {
   const document: InvoiceDocument = toDocument(row);
   const totals = computeTotals(document);
   return {

@@ -1,8 +1,9 @@
 import { INVOICE_NUMBER_VALUE_PATTERN } from '@invoicer/domain/invoice-number';
 import type { InvoiceStatus } from '@invoicer/domain/status';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { invoiceItems, invoices, invoiceSaveKeys } from '../../db/schema';
+import { invoiceItems, invoiceLinks, invoices, invoiceSaveKeys } from '../../db/schema';
 import type { DbExecutor } from '../../plugins/database';
+import { sessionOfUserSql } from '../../plugins/session';
 import { effectiveStatusSql } from '../../shared/invoice-status-sql';
 
 /**
@@ -115,6 +116,56 @@ function byId(db: DbExecutor) {
 export async function findInvoice(db: DbExecutor, userId: string, id: string): Promise<InvoiceRow | null> {
   const [row] = await byId(db).execute({ userId, id });
   return (row as InvoiceRow | undefined) ?? null;
+}
+
+/**
+ * What the public page prints of an invoice (invoices.links.ts, toPublicInvoice), and whether the caller is its
+ * owner (the session cookie's id, null without one): the owner's own views are not counted.
+ */
+const linkedColumns = {
+  id: invoices.id,
+  byOwner: sessionOfUserSql(sql.placeholder('sessionIdHash'), invoices.userId),
+  status: effectiveStatusSql(),
+  invoiceNumber: invoices.invoiceNumber,
+  issuedDate: invoices.issuedDate,
+  dueDate: invoices.dueDate,
+  currency: invoices.currency,
+  // "Amount paid" and "Balance due" (docs/decisions/0048-payments-and-the-balance.md).
+  amountPaidMinor: invoices.amountPaidMinor,
+  amountDueMinor: invoices.amountDueMinor,
+  data: invoices.data,
+  items: invoiceColumns.items,
+};
+
+export type LinkedInvoiceRow = Pick<InvoiceRow, Exclude<keyof typeof linkedColumns, 'byOwner'>> & { byOwner: boolean };
+
+/**
+ * The invoice a public link leads to, in one statement (a prepared one): the link's row by its token's hash, and
+ * the invoice of the same owner, with only what the page prints, and whether the caller is that owner. The page's
+ * data costs this one round trip (docs/decisions/0051-public-views-off-the-request-path.md).
+ */
+function prepareByLink(db: DbExecutor) {
+  return db
+    .select(linkedColumns)
+    .from(invoiceLinks)
+    .innerJoin(invoices, and(eq(invoices.id, invoiceLinks.invoiceId), eq(invoices.userId, invoiceLinks.userId)))
+    .where(eq(invoiceLinks.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('invoices_by_link');
+}
+const preparedByLink = new WeakMap<DbExecutor, ReturnType<typeof prepareByLink>>();
+
+export async function findInvoiceByLink(
+  db: DbExecutor,
+  tokenHash: string,
+  sessionIdHash: string | null,
+): Promise<LinkedInvoiceRow | null> {
+  let statement = preparedByLink.get(db);
+  if (!statement) {
+    statement = prepareByLink(db);
+    preparedByLink.set(db, statement);
+  }
+  const [row] = await statement.execute({ tokenHash, sessionIdHash });
+  return (row as LinkedInvoiceRow | undefined) ?? null;
 }
 
 /**

@@ -84,7 +84,9 @@ function logoRef(value: unknown): LogoRef | null {
 }
 
 /** The document a row stands for. Reads invoices.data defensively: a field missing from a hand-edited row reads as empty. */
-export function toDocument(row: InvoiceRow): InvoiceDocument {
+export function toDocument(
+  row: Pick<InvoiceRow, 'data' | 'invoiceNumber' | 'issuedDate' | 'dueDate' | 'currency' | 'items'>,
+): InvoiceDocument {
   return {
     ...documentFields(row),
     items: row.items.map(([name, description, quantity, unitCost]) => ({

@@ -11,6 +11,7 @@ import { signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { dbFingerprint } from '../../../test/db-fingerprint';
 import { as, createInvoice } from '../../../test/invoice-fixtures';
+import { settleQueue } from '../../../test/jobs';
 import { startSmtpServer, type TestSmtpServer, type ReceivedMail } from '../../../test/smtp-test-server';
 import { waitFor } from '../../../test/wait-for';
 
@@ -151,6 +152,8 @@ describe('POST /api/invoices/{id}/send with a mail server', () => {
     const page = await t.app.inject({ method: 'GET', url: `/api/public/invoices/${token}` });
     expect(page.statusCode).toBe(200);
     expect(page.json().invoice.invoice_number).toBe('S-1');
+    // The view is counted just after the answer (docs/decisions/0051-public-views-off-the-request-path.md).
+    await settleQueue(t, 'invoice-links.views');
     // And it is the link "Copy link" shows.
     const share = await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${id}/share` });
     expect(share.json().link.token).toBe(token);
