@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
 import { extractText } from 'unpdf';
 import { signedInAccount } from './support/accounts';
 import { seriousViolations } from './support/axe';
@@ -241,6 +242,7 @@ test.describe('desktop', { tag: '@desktop' }, () => {
 
   test('bank details for the SEPA QR: a bad IBAN refused inline, a good one saved, shown and printed', async ({
     page,
+    browser,
   }) => {
     await signedInAccount(page);
     await openSection(page);
@@ -316,6 +318,51 @@ test.describe('desktop', { tag: '@desktop' }, () => {
     expect(text).toContain('Scan to pay with your banking app');
     expect(text).toContain('Amount: €120.00');
     expect(text).toContain('Reference: EU-1');
+
+    // The invoice's public page, in a browser with nothing of the owner's, shows the same code under the payment
+    // details, and a banking app reading it gets the EPC069-12 fields.
+    const shared = await page.request.post(`/api/invoices/${id}/share`);
+    expect(shared.status()).toBe(200);
+    const { url } = (await shared.json()) as { url: string };
+    const guest = await browser.newContext();
+    try {
+      const client = await guest.newPage();
+      await client.goto(new URL(url).pathname);
+      const code = client.getByTestId('public-payment-qr');
+      await expect(code).toBeVisible();
+      await expect(code).toHaveAttribute(
+        'alt',
+        'SEPA payment QR code: €120.00 to DE89 3704 0044 0532 0130 00, reference EU-1',
+      );
+      await expect(client.getByRole('region', { name: 'Pay by bank transfer' })).toContainText('Ada Lovelace');
+      const pixels = await code.evaluate(async (image: HTMLImageElement) => {
+        await image.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = 400;
+        canvas.height = 400;
+        const context = canvas.getContext('2d')!;
+        context.fillStyle = '#fff';
+        context.fillRect(0, 0, 400, 400);
+        context.drawImage(image, 0, 0, 400, 400);
+        return Array.from(context.getImageData(0, 0, 400, 400).data);
+      });
+      const scanned = jsQR(Uint8ClampedArray.from(pixels), 400, 400);
+      expect(scanned?.data.split('\n')).toEqual([
+        'BCD',
+        '002',
+        '1',
+        'SCT',
+        'COBADEFFXXX',
+        'Ada Lovelace',
+        'DE89370400440532013000',
+        'EUR120.00',
+        '',
+        '',
+        'EU-1',
+      ]);
+    } finally {
+      await guest.close();
+    }
   });
 
   test('axe: the grid, the modal with errors and the confirmation', async ({ page }) => {

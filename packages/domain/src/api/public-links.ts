@@ -98,6 +98,21 @@ export const publicInvoiceSchema = z.object({
   balance_due: amountSchema,
   payment_details: z.string(),
   payment_instructions: z.string(),
+  /**
+   * The SEPA payment QR code the PDF prints (docs/decisions/0047-sepa-payment-qr.md): the credit transfer it asks
+   * for (the balance due, the invoice number as the remittance) and the code as an SVG; null when the invoice
+   * carries none (not EUR, no business IBAN in SEPA, nothing due).
+   */
+  payment_qr: z
+    .object({
+      svg: z.string(),
+      name: z.string(),
+      iban: z.string(),
+      bic: z.string(),
+      amount: amountSchema,
+      remittance: z.string(),
+    })
+    .nullable(),
   terms: z.string(),
   /** The PDF of this link, and the name it is saved under. */
   pdf_url: z.string(),

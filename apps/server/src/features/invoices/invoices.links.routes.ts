@@ -27,6 +27,7 @@ import {
   toPublicInvoice,
   turnOffPublicLink,
 } from './invoices.links';
+import { storedInvoicePaymentQr } from './invoices.payment-qr';
 
 export interface InvoiceLinksRoutesOptions {
   pdf: PdfPool;
@@ -98,7 +99,9 @@ const invoiceLinksRoutes: FastifyPluginAsyncZod<InvoiceLinksRoutesOptions> = asy
         const at = new Date().toISOString();
         viewsToCount.set(request, { invoiceId: row.id, views: 1, firstAt: at, lastAt: at });
       }
-      return { success: true as const, invoice: toPublicInvoice(row, token) };
+      // Only a EUR invoice from a business can carry a SEPA code: the others never pay for its lookup.
+      const paymentQr = await storedInvoicePaymentQr(app.db, row);
+      return { success: true as const, invoice: toPublicInvoice(row, token, paymentQr) };
     },
   );
 

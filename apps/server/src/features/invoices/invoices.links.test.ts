@@ -231,6 +231,7 @@ describe('GET /api/public/invoices/{token}', () => {
       balance_due: 104.28,
       payment_details: 'IBAN GB00 0000',
       payment_instructions: 'Pay by Friday.',
+      payment_qr: null,
       terms: 'Please submit payment within 15 days of receipt of this invoice.',
       pdf_url: `/api/public/invoices/${token}/pdf`,
       file_name: 'inv_7_2026-11-21.pdf',

@@ -20,7 +20,7 @@ import {
   type LinkViews,
 } from '../../shared/public-links';
 import { contractCurrency } from './invoices.contract';
-import { storedInvoiceTransfer } from './invoices.payment-qr';
+import { storedInvoiceTransfer, type StoredPaymentQr } from './invoices.payment-qr';
 import {
   findInvoiceByLink,
   findInvoiceForPdf,
@@ -135,7 +135,11 @@ const printed = (adjustment: Adjustment) => ({
  * What the recipient sees: the printed invoice (the PDF's fields and figures, from the one totals function) and
  * nothing else: no id, no user, no linked client or business record, no stored-only field.
  */
-export function toPublicInvoice(row: LinkedInvoiceRow, token: string): PublicInvoice {
+export function toPublicInvoice(
+  row: LinkedInvoiceRow,
+  token: string,
+  paymentQr: StoredPaymentQr | null = null,
+): PublicInvoice {
   const document: InvoiceDocument = toDocument(row);
   const totals = computeTotals(document);
   return {
@@ -162,6 +166,14 @@ export function toPublicInvoice(row: LinkedInvoiceRow, token: string): PublicInv
     balance_due: toDecimal(Number(row.amountDueMinor)),
     payment_details: document.paymentDetails,
     payment_instructions: document.paymentInstructions,
+    payment_qr: paymentQr && {
+      svg: paymentQr.svg,
+      name: paymentQr.transfer.name,
+      iban: paymentQr.transfer.iban,
+      bic: paymentQr.transfer.bic,
+      amount: toDecimal(paymentQr.transfer.amountMinor),
+      remittance: paymentQr.transfer.remittance,
+    },
     terms: document.terms,
     pdf_url: publicInvoicePdfPath(token),
     file_name: invoiceFileName(document.invoiceNumber, document.issuedDate),

@@ -135,6 +135,25 @@ describe('the SEPA payment QR code on a stored invoice’s PDF', () => {
     expect(await storedInvoicePaymentQr(t.app.db, await getInvoiceRow(t.app.db, ada.id, usd))).toBeNull();
   });
 
+  it('gives the public page’s JSON the code and the transfer it asks for, the same as the PDF’s', async () => {
+    const id = await createInvoice(t.app, ada, { invoice_number: 'JSON-1' }, { business_id: sepaBusiness });
+    const [printed] = await qrCodesOnPdfPage(await pdfOf(id));
+    const shared = await as(t.app, ada)({ method: 'POST', url: `/api/invoices/${id}/share` });
+    const page = await t.app.inject({ method: 'GET', url: `/api/public/invoices/${shared.json().token}` });
+    const { payment_qr: qr, balance_due: balance } = page.json().invoice;
+    const fields = printed!.data.split('\n');
+    expect(qr).toMatchObject({ iban: fields[6], bic: fields[4], name: fields[5], remittance: 'JSON-1' });
+    expect(`EUR${qr.amount.toFixed(2)}`).toBe(fields[7]);
+    expect(qr.amount).toBe(balance);
+    const { data, info } = await sharp(Buffer.from(qr.svg), { density: 300 })
+      .flatten({ background: '#fff' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const scanned = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
+    expect(scanned?.data).toBe(printed!.data);
+  });
+
   it('prints the same code on the PDF behind the invoice’s public link', async () => {
     const id = await createInvoice(t.app, ada, { invoice_number: 'LINK-1' }, { business_id: sepaBusiness });
     const [printed] = await qrCodesOnPdfPage(await pdfOf(id));

@@ -1,7 +1,7 @@
 import { amountDueMinor } from '@invoicer/domain/amount-due';
 import { epcCreditTransfer, epcQrPayload, type EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import { paymentQrSvg } from '../../pdf/payment-qr';
-import type { Database, DbExecutor } from '../../plugins/database';
+import type { DbExecutor } from '../../plugins/database';
 import { findInvoicePayee } from './invoices.parties.queries';
 import type { InvoiceRow } from './invoices.queries';
 
@@ -37,14 +37,20 @@ export async function storedInvoiceTransfer(
   });
 }
 
+export interface StoredPaymentQr {
+  transfer: EpcCreditTransfer;
+  payload: string;
+  svg: string;
+}
+
 /**
  * The code for a web page: the EPC payload and the same modules as the PDF as an SVG; null when the
  * invoice carries none.
  */
 export async function storedInvoicePaymentQr(
-  db: Database,
-  row: InvoiceRow,
-): Promise<{ transfer: EpcCreditTransfer; payload: string; svg: string } | null> {
+  db: DbExecutor,
+  row: Parameters<typeof storedInvoiceTransfer>[1],
+): Promise<StoredPaymentQr | null> {
   const transfer = await storedInvoiceTransfer(db, row);
   return transfer && { transfer, payload: epcQrPayload(transfer), svg: paymentQrSvg(transfer) };
 }

@@ -133,6 +133,9 @@ const linkedColumns = {
   // "Amount paid" and "Balance due" (docs/decisions/0048-payments-and-the-balance.md).
   amountPaidMinor: invoices.amountPaidMinor,
   amountDueMinor: invoices.amountDueMinor,
+  // The payment QR code's (invoices.payment-qr.ts): whose business, and the total the balance comes from.
+  businessId: invoices.businessId,
+  totalMinor: invoices.totalMinor,
   data: invoices.data,
   items: invoiceColumns.items,
 };

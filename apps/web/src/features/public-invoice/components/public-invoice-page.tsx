@@ -1,4 +1,5 @@
 import type { PublicInvoice } from '@invoicer/domain/api/public-links';
+import { formatIban } from '@invoicer/domain/bank-account';
 import { Download, FileQuestion } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -50,6 +51,51 @@ function Section({ title, text }: { title: string; text: string }) {
     <section className="mt-6 border-t border-slate-100 pt-4">
       <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
       <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{text.trim()}</p>
+    </section>
+  );
+}
+
+/**
+ * The SEPA payment QR code under the payment details, as the PDF prints it (docs/decisions/0047-sepa-payment-qr.md):
+ * a banking app scans it to fill in the transfer of the balance due. The transfer is also written out, for a reader
+ * who pays from the same phone the page is open on.
+ */
+function PaymentQr({ qr, symbol }: { qr: NonNullable<PublicInvoice['payment_qr']>; symbol: string }) {
+  const amount = money(qr.amount, symbol);
+  return (
+    <section className="mt-6 border-t border-slate-100 pt-4" aria-labelledby="payment-qr-title">
+      <h2 id="payment-qr-title" className="text-sm font-semibold text-slate-900">
+        {PUBLIC_INVOICE_TEXTS.paymentQrTitle}
+      </h2>
+      <div className="mt-2 flex flex-col gap-4 sm:flex-row sm:items-center">
+        <img
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr.svg)}`}
+          alt={`SEPA payment QR code: ${amount} to ${formatIban(qr.iban)}, reference ${qr.remittance}`}
+          width={160}
+          height={160}
+          className="h-40 w-40 shrink-0 rounded border border-slate-200 bg-white p-1"
+          data-testid="public-payment-qr"
+        />
+        <div className="min-w-0">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
+            <dt className="text-slate-600">Amount</dt>
+            <dd className="text-slate-900 tabular-nums">{amount}</dd>
+            <dt className="text-slate-600">Account holder</dt>
+            <dd className="wrap-anywhere">{qr.name}</dd>
+            <dt className="text-slate-600">IBAN</dt>
+            <dd className="wrap-anywhere tabular-nums">{formatIban(qr.iban)}</dd>
+            {qr.bic !== '' && (
+              <>
+                <dt className="text-slate-600">BIC</dt>
+                <dd className="wrap-anywhere">{qr.bic}</dd>
+              </>
+            )}
+            <dt className="text-slate-600">Reference</dt>
+            <dd className="wrap-anywhere">{qr.remittance}</dd>
+          </dl>
+          <p className="mt-2 text-xs text-slate-600">{PUBLIC_INVOICE_TEXTS.paymentQrCaption}</p>
+        </div>
+      </div>
     </section>
   );
 }
@@ -192,7 +238,7 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
       </dl>
 
       <Section title="Payment Details" text={paymentText} />
-      {/* The SEPA payment QR code (issue 15) goes here, below the payment details, once businesses hold an IBAN. */}
+      {invoice.payment_qr && <PaymentQr qr={invoice.payment_qr} symbol={symbol} />}
       <Section title="Terms" text={invoice.terms} />
     </article>
   );

@@ -6,4 +6,7 @@ export const PUBLIC_INVOICE_TEXTS = {
   loadFailed: 'Please check your connection and try again.',
   downloaded: 'Invoice downloaded',
   downloadFailed: 'Failed to download the PDF',
+  paymentQrTitle: 'Pay by bank transfer',
+  /** As the PDF captions its code (apps/server/src/pdf/templates/modern.ts, PAYMENT_QR_CAPTION). */
+  paymentQrCaption: 'Scan to pay with your banking app',
 } as const;
