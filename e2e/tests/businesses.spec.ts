@@ -322,7 +322,7 @@ test.describe('desktop', { tag: '@desktop' }, () => {
     // The invoice's public page, in a browser with nothing of the owner's, shows the same code under the payment
     // details, and a banking app reading it gets the EPC069-12 fields.
     const shared = await page.request.post(`/api/invoices/${id}/share`);
-    expect(shared.status()).toBe(200);
+    expect(shared.status()).toBe(201);
     const { url } = (await shared.json()) as { url: string };
     const guest = await browser.newContext();
     try {
