@@ -48,6 +48,31 @@ export interface BenchDatabase {
 }
 
 /**
+ * The PostgreSQL server a benchmark runs on: BENCH_DATABASE_URL or TEST_DATABASE_URL, else an embedded one in a temp
+ * dir (`stop` stops it and removes the dir). `database` only names the database in the log line.
+ */
+export async function benchPostgres(
+  database: string,
+  log: (message: string) => void,
+): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    log(`PostgreSQL: ${new URL(serverUrl).host} (database ${database})`);
+    return { adminUrl: serverUrl, stop: async () => undefined };
+  }
+  const tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'invoicer-bench-'));
+  const embedded: EmbeddedPostgres = await startEmbeddedPostgres({ dataDir: tempDir });
+  log(`PostgreSQL: embedded in ${tempDir}`);
+  return {
+    adminUrl: embedded.connectionString,
+    stop: async () => {
+      await embedded.stop();
+      await fs.rm(tempDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
  * The database the benchmarks measure: on BENCH_DATABASE_URL or TEST_DATABASE_URL (a server; the
  * database `database` is created there), else an embedded PostgreSQL in a temp dir. With --reuse
  * and the database present, it is used as it is (and kept); otherwise it is (re)created, migrated
@@ -55,19 +80,7 @@ export interface BenchDatabase {
  */
 export async function openBenchDatabase(database: string, log: (message: string) => void): Promise<BenchDatabase> {
   if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`--database must be a plain lower-case name`);
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  let embedded: EmbeddedPostgres | undefined;
-  let tempDir: string | undefined;
-  let adminUrl: string;
-  if (serverUrl) {
-    adminUrl = serverUrl;
-    log(`PostgreSQL: ${new URL(adminUrl).host} (database ${database})`);
-  } else {
-    tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'invoicer-bench-'));
-    embedded = await startEmbeddedPostgres({ dataDir: tempDir });
-    adminUrl = embedded.connectionString;
-    log(`PostgreSQL: embedded in ${tempDir}`);
-  }
+  const { adminUrl, stop } = await benchPostgres(database, log);
   const databaseUrl = withDatabase(adminUrl, database);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -75,8 +88,7 @@ export async function openBenchDatabase(database: string, log: (message: string)
   const close = async () => {
     if (!keep) await admin.query(`drop database if exists ${database} with (force)`);
     await admin.end();
-    await embedded?.stop();
-    if (tempDir) await fs.rm(tempDir, { recursive: true, force: true });
+    await stop();
   };
   try {
     const version = (await admin.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;

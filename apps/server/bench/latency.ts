@@ -4,14 +4,11 @@
  * performance.now() (sub-millisecond: autocannon's histogram counts whole milliseconds, too coarse
  * for GET /api/health), percentiles, and a throwaway database for one run.
  */
-import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres';
 import { runMigrations } from '../src/db/migrate';
-import { withDatabase } from './bench-support';
+import { benchPostgres, withDatabase } from './bench-support';
 
 export interface Answer {
   status: number;
@@ -152,26 +149,13 @@ export interface ScratchDatabase {
  * TEST_DATABASE_URL (created there, dropped at the end), else on an embedded PostgreSQL in a temp dir.
  */
 export async function scratchDatabase(name: string, log: (message: string) => void): Promise<ScratchDatabase> {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  let embedded: EmbeddedPostgres | undefined;
-  let tempDir: string | undefined;
-  let adminUrl: string;
-  if (serverUrl) {
-    adminUrl = serverUrl;
-    log(`PostgreSQL: ${new URL(adminUrl).host} (database ${name})`);
-  } else {
-    tempDir = await fs.mkdtemp(path.join(os.tmpdir(), 'invoicer-bench-'));
-    embedded = await startEmbeddedPostgres({ dataDir: tempDir });
-    adminUrl = embedded.connectionString;
-    log(`PostgreSQL: embedded in ${tempDir}`);
-  }
+  const { adminUrl, stop } = await benchPostgres(name, log);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   const close = async () => {
     await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
     await admin.end();
-    await embedded?.stop();
-    if (tempDir) await fs.rm(tempDir, { recursive: true, force: true });
+    await stop();
   };
   try {
     const version = (await admin.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
