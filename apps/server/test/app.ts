@@ -64,7 +64,8 @@ async function startTestApp(
 ): Promise<{ testApp: TestApp; close: () => Promise<void> }> {
   const databaseUrl = sharedDatabaseUrl ?? (await createTestDatabase());
   const config: Config = loadConfig({
-    LOG_LEVEL: 'silent',
+    // TEST_LOG_LEVEL=error shows a failing route's logged error (a 500's cause) in the test output.
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATABASE_URL: databaseUrl,
     WEB_DIST_DIR: '/nonexistent',
     RATE_LIMIT_DOCUMENTS_PER_MINUTE: '100000',

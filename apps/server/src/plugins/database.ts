@@ -34,10 +34,52 @@ export function createPool(connectionString: string, max: number): pg.Pool {
   return pool;
 }
 
+/** SQLSTATEs PostgreSQL asks the application to retry the whole transaction for: deadlock, serialization failure. */
+const RETRYABLE_CODES = new Set(['40P01', '40001']);
+/** Attempts of a transaction in all; a third deadlock in a row is answered as an error. */
+const TRANSACTION_ATTEMPTS = 3;
+
+/** The SQLSTATE of a driver error, also when Drizzle wraps it (DrizzleQueryError keeps the original as `cause`). */
+export function sqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = cause;
+  }
+  return undefined;
+}
+
+/**
+ * A Drizzle database whose top-level transactions are run again when PostgreSQL aborts them with a deadlock or a
+ * serialization failure, as its documentation asks of applications: two saves of one user's invoices can each
+ * hold one of the invoice_stats rows the other needs next (each statement takes its rows in key order, but a
+ * transaction of several statements cannot), and PostgreSQL breaks the cycle by failing one of them after
+ * deadlock_timeout. Run again, the loser finds the other committed and goes through. A transaction's callback is
+ * therefore written to be run again: it touches nothing outside the database before it commits.
+ */
+export function createDatabase(pool: pg.Pool): Database {
+  const db = drizzle(pool, { schema });
+  const transaction = db.transaction.bind(db);
+  db.transaction = async (callback, config) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(callback, config);
+      } catch (error) {
+        const code = sqlState(error);
+        if (attempt >= TRANSACTION_ATTEMPTS || !code || !RETRYABLE_CODES.has(code)) throw error;
+        // A few milliseconds apart, at random, so the two do not meet again in the same order.
+        await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+      }
+    }
+  };
+  return db;
+}
+
 export default fp<{ pool: pg.Pool }>(
   async (app, { pool }) => {
     app.decorate('pool', pool);
-    app.decorate('db', drizzle(pool, { schema }));
+    app.decorate('db', createDatabase(pool));
   },
   { name: 'database' },
 );

@@ -264,6 +264,23 @@ export async function deletePayment(
  * (the caller's). Also used by a new invoice saved as paid.
  */
 export async function payInFull(tx: DbExecutor, invoice: LedgerInvoice): Promise<LedgerInvoice> {
+  const after = await insertMarkAsPaid(tx, invoice);
+  if (after !== invoice) await writeAmountPaid(tx, after);
+  return after;
+}
+
+/**
+ * Removes the payments a status change to Paid recorded (source mark_as_paid), each with its activity entry, and
+ * writes what stays paid; the status is the caller's to write. Payments the user recorded stay.
+ */
+export async function releaseMarkAsPaid(tx: DbExecutor, invoice: LedgerInvoice): Promise<LedgerInvoice> {
+  const after = await deleteMarkAsPaid(tx, invoice);
+  if (after !== invoice) await writeAmountPaid(tx, after);
+  return after;
+}
+
+/** payInFull's payment, without writing the invoice row: the invoice as it will stand (the same object if nothing is due). */
+async function insertMarkAsPaid(tx: DbExecutor, invoice: LedgerInvoice): Promise<LedgerInvoice> {
   const due = Math.max(0, invoice.totalMinor - invoice.amountPaidMinor);
   if (due === 0) return invoice;
   await insertPayment(tx, invoice, {
@@ -273,19 +290,11 @@ export async function payInFull(tx: DbExecutor, invoice: LedgerInvoice): Promise
     note: null,
     source: 'mark_as_paid',
   });
-  const after = { ...invoice, amountPaidMinor: invoice.totalMinor };
-  await tx
-    .update(invoices)
-    .set({ amountPaidMinor: after.amountPaidMinor })
-    .where(and(eq(invoices.userId, invoice.userId), eq(invoices.id, invoice.id)));
-  return after;
+  return { ...invoice, amountPaidMinor: invoice.totalMinor };
 }
 
-/**
- * Removes the payments a status change to Paid recorded (source mark_as_paid), each with its activity entry, and
- * writes what stays paid; the status is the caller's to write. Payments the user recorded stay.
- */
-export async function releaseMarkAsPaid(tx: DbExecutor, invoice: LedgerInvoice): Promise<LedgerInvoice> {
+/** releaseMarkAsPaid's deletes, without writing the invoice row: the invoice as it will stand (the same object if none). */
+async function deleteMarkAsPaid(tx: DbExecutor, invoice: LedgerInvoice): Promise<LedgerInvoice> {
   const removed = await tx
     .delete(payments)
     .where(and(eq(payments.invoiceId, invoice.id), eq(payments.source, 'mark_as_paid')))
@@ -301,12 +310,14 @@ export async function releaseMarkAsPaid(tx: DbExecutor, invoice: LedgerInvoice):
       data: activityData(invoice, row),
     });
   }
-  const after = { ...invoice, amountPaidMinor: Math.max(0, paid) };
+  return { ...invoice, amountPaidMinor: Math.max(0, paid) };
+}
+
+async function writeAmountPaid(tx: DbExecutor, invoice: LedgerInvoice): Promise<void> {
   await tx
     .update(invoices)
-    .set({ amountPaidMinor: after.amountPaidMinor })
+    .set({ amountPaidMinor: invoice.amountPaidMinor })
     .where(and(eq(invoices.userId, invoice.userId), eq(invoices.id, invoice.id)));
-  return after;
 }
 
 /**
@@ -326,11 +337,13 @@ export async function changeStatus(
   status: InvoiceStatus,
 ): Promise<LedgerInvoice> {
   if (status === invoice.status) return invoice;
+  // The invoice row is written once, below: each write of it also writes the invoice_stats rows of its group, and
+  // one write holds fewer of them at a time than two (plugins/database.ts, createDatabase, on deadlocks).
   let current = invoice;
   if (status === 'paid') {
-    current = await payInFull(tx, invoice);
+    current = await insertMarkAsPaid(tx, invoice);
   } else if (invoice.status === 'paid') {
-    current = await releaseMarkAsPaid(tx, invoice);
+    current = await deleteMarkAsPaid(tx, invoice);
     if (current.totalMinor > 0 && current.amountPaidMinor >= current.totalMinor) {
       throw badRequest(PAYMENT_MESSAGES.paidByPayments(invoice.invoiceNumber));
     }
