@@ -112,10 +112,10 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
   });
   await app.register(authRoutes, { config });
   await app.register(usersRoutes, { attemptsPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE });
-  await app.register(clientsRoutes);
+  await app.register(clientsRoutes, { importsPerMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
   await app.register(businessesRoutes);
   await app.register(invoicesRoutes, { pdf, perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
-  await app.register(invoiceImportRoutes);
+  await app.register(invoiceImportRoutes, { perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
   await app.register(invoiceLinksRoutes, {
     pdf,
     publicUrl: config.PUBLIC_URL,

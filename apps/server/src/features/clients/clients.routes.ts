@@ -34,7 +34,13 @@ import {
  * default); a user_id in the query or body other than the session user's is refused (403) by the
  * session plugin before these handlers run, so the handlers read the user from the session only.
  */
-const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface ClientsRoutesOptions {
+  /** Uploads of the import calls per client address and minute (RATE_LIMIT_DOCUMENTS_PER_MINUTE). */
+  importsPerMinute: number;
+}
+
+const clientsRoutes: FastifyPluginAsyncZod<ClientsRoutesOptions> = async (app, { importsPerMinute }) => {
+  const importLimit = { rateLimit: { max: importsPerMinute, timeWindow: 60_000 } };
   // The CSV import's upload (docs/product/api.md#post-apiclientsimport); multipart is accepted by these routes only.
   await acceptUploads(app, IMPORT_LIMITS.csvBytes);
 
@@ -61,7 +67,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered before /api/clients/:id routes, like bulk-delete. Nothing is written by the preview.
   app.post(
     '/api/clients/import/preview',
-    { schema: { response: { 200: clientImportPreviewResponseSchema } } },
+    { schema: { response: { 200: clientImportPreviewResponseSchema } }, config: importLimit },
     async (request) => {
       const { userId } = requireSession(request);
       const upload = await readUpload(request, IMPORT_LIMITS.csvBytes);
@@ -74,7 +80,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/clients/import',
-    { schema: { response: { 200: clientImportResponseSchema, 201: clientImportResponseSchema } } },
+    { schema: { response: { 200: clientImportResponseSchema, 201: clientImportResponseSchema } }, config: importLimit },
     async (request, reply) => {
       const { userId } = requireSession(request);
       const upload = await readUpload(request, IMPORT_LIMITS.csvBytes);
