@@ -188,6 +188,6 @@ export const invoicesImportedNotification = (userId: string, summary: string, so
   userId,
   type: 'success',
   title: 'Invoices imported',
-  message: `${summary} (from ${source})`,
+  message: `${summary} From: ${source}.`,
   relatedEntityType: 'invoice',
 });
