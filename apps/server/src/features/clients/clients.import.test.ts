@@ -318,6 +318,28 @@ describe('POST /api/clients/import', () => {
     expect(counted[0].n).toBe(IMPORT_LIMITS.csvRows);
   });
 
+  it('writes none of the rows when the transaction fails part-way (a fault injected in PostgreSQL)', async () => {
+    const account = await signUp(t.app);
+    // A trigger that fails the insert of one row, in the second batch of 5,000: the first batch was already written.
+    await t.pool.query(`
+      create function fail_on_boom() returns trigger language plpgsql as $$
+      begin
+        if new.name = 'Boom 5500' then raise exception 'injected fault'; end if;
+        return new;
+      end $$;
+      create trigger clients_fail_on_boom before insert on clients for each row execute function fail_on_boom();`);
+    try {
+      const csv = `Name,Email\n${Array.from({ length: 6_000 }, (_, index) => `Boom ${index},b${index}@x.example`).join('\n')}`;
+      const before = await tableCounts(t.pool);
+      const response = await post(t.app, account, '/api/clients/import', csv);
+      expect(response.statusCode).toBe(500);
+      expect(response.json().success).toBe(false);
+      expect(await tableCounts(t.pool)).toEqual(before);
+    } finally {
+      await t.pool.query('drop trigger clients_fail_on_boom on clients; drop function fail_on_boom();');
+    }
+  });
+
   it("refuses another user's id in the form", async () => {
     const form = multipartForm({ bytes: Buffer.from('Name,Email\nA,a@example.com\n') }, { user_id: bob.id });
     const response = await t.app.inject({

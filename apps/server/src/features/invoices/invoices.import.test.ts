@@ -521,6 +521,24 @@ describe('POST /api/invoices/import: an Invoicer export, round trip', () => {
     expect((restored['R-2'] as { status: string }).status).toBe('paid');
   });
 
+  it('writes nothing of the file when the transaction fails part-way (a fault injected in PostgreSQL)', async () => {
+    const zip = await exportOf(owner);
+    const fresh = await signUp(t.app);
+    // Parties and the first invoices are written before the payments; a payment insert fails.
+    await t.pool.query(`
+      create function fail_payment() returns trigger language plpgsql as $$
+      begin raise exception 'injected fault'; end $$;
+      create trigger payments_fail before insert on payments for each row execute function fail_payment();`);
+    try {
+      const before = await counts(t, fresh.id);
+      const response = await upload(t.app, fresh, zip, 'invoicer-export.zip');
+      expect(response.statusCode).toBe(500);
+      expect(await counts(t, fresh.id)).toEqual(before);
+    } finally {
+      await t.pool.query('drop trigger payments_fail on payments; drop function fail_payment();');
+    }
+  });
+
   it('keeps imported sent invoices from sending reminders until the user turns them on', async () => {
     const fresh = await signUp(t.app);
     await upload(t.app, fresh, await exportOf(owner), 'invoicer-export.zip');
