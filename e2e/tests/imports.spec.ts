@@ -128,13 +128,11 @@ test('an Invoify invoice from its JSON export, seen in the list afterwards', asy
   const opener = page.getByRole('button', { name: 'Import', exact: true });
   await opener.click();
   const dialog = importDialog(page, 'Import invoices');
-  await dialog
-    .getByLabel('Invoice file')
-    .setInputFiles({
-      name: 'invoice.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from(JSON.stringify(invoify)),
-    });
+  await dialog.getByLabel('Invoice file').setInputFiles({
+    name: 'invoice.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(invoify)),
+  });
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   await expect(dialog.getByRole('status')).toHaveText('Imported 1 invoice, 1 client and 1 business.');
   await expect(dialog.getByText('Nothing was skipped.')).toBeVisible();
