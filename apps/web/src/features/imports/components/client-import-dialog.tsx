@@ -120,7 +120,7 @@ export function ClientImportDialog({ open, onClose, returnFocus }: ClientImportD
       description={IMPORT_TEXTS.clientsDescription}
       busy={importing.isPending}
       returnFocus={returnFocus}
-      className="max-w-3xl"
+      className="sm:max-w-3xl"
     >
       {result ? (
         <div>
