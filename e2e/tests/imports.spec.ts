@@ -77,6 +77,8 @@ test('clients import on a phone: the report is readable at 320 px', async ({ pag
     .setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
   await expect(dialog.getByRole('status').filter({ hasText: 'will be imported' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  // The report replaces the preview (whose list of skipped rows reads the same): wait for it first.
+  await expect(dialog.getByText('Imported 2 clients.')).toBeVisible();
   const reason = dialog.getByRole('region', { name: '1 skipped' }).getByText('Invalid email format');
   await expect(reason).toBeVisible();
   const box = (await reason.boundingBox())!;
