@@ -9,7 +9,9 @@ import { sharedTestApp, type TestApp } from '../../../test/app';
 import { as, createInvoice, utcDate } from '../../../test/invoice-fixtures';
 import { expectFailure } from '../../../test/party-fixtures';
 import { multipartForm } from '../../../test/upload-fixtures';
-import { invoifyDate } from './invoices.import.invoify';
+import { savedInvoiceBodySchema } from '@invoicer/domain/api/invoices';
+import { computeTotals } from '@invoicer/domain/totals';
+import { invoifyDate, invoifyInvoiceSchema, invoifyToSaveBody } from './invoices.import.invoify';
 
 function upload(app: FastifyInstance, account: TestAccount, bytes: Buffer, name = 'invoice.json', fields = {}) {
   const form = multipartForm({ bytes, name, type: 'application/octet-stream' }, fields);
@@ -552,5 +554,33 @@ describe('POST /api/invoices/import: an Invoicer export, round trip', () => {
       { invoice_number: 'R-3', reminders_paused: true },
       { invoice_number: 'R-4', reminders_paused: false },
     ]);
+  });
+});
+
+describe("Invoify's totals, kept to the cent", () => {
+  it('turns percents Invoify applied after another charge into the amounts they came to', () => {
+    const converted = invoifyToSaveBody(
+      invoifyInvoiceSchema.parse(
+        invoify({
+          details: {
+            discountDetails: { amount: 10, amountType: 'percentage' },
+            taxDetails: { amount: 10, amountType: 'percentage' },
+            shippingDetails: { cost: 5, costType: 'percentage' },
+          },
+        }),
+      ),
+    );
+    if (!('body' in converted)) throw new Error(converted.reason);
+    const body = savedInvoiceBodySchema.parse(converted.body);
+    // Invoify: 320 less 10 % = 288; plus 10 % = 316.80; plus 5 % = 332.64.
+    expect(computeTotals(body.data)).toMatchObject({
+      subtotal: 32_000,
+      discount: 3_200,
+      tax: 2_880,
+      shipping: 1_584,
+      total: 33_264,
+    });
+    expect(body.data.discount).toEqual({ enabled: true, type: 'percent', value: 10_000 });
+    expect(body.data.tax.type).toBe('fixed');
   });
 });
