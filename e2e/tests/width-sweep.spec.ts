@@ -170,6 +170,28 @@ function signedIn(data: Seed): Visit[] {
     { name: 'clients', path: '/clients', ready: showsText(client.email) },
     { name: 'client form (new)', path: '/clients/new', ready: dialog(/client/i) },
     { name: 'client form (edit)', path: `/clients/edit/${data.clientId}`, ready: dialog(/client/i) },
+    {
+      name: 'clients import (mapping)',
+      path: '/clients',
+      ready: async (page) => {
+        await showsText(client.email)(page);
+        await page.getByRole('button', { name: 'Import', exact: true }).click();
+        const csv = `Company name,E-mail,Street,City\n${client.name},${client.email},"${client.address.replaceAll('\n', ' ')}",Town\n`;
+        await page
+          .getByLabel('CSV file')
+          .setInputFiles({ name: 'c.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+        await expect(page.getByText('will be imported')).toBeVisible();
+      },
+    },
+    {
+      name: 'invoices import',
+      path: '/invoices',
+      ready: async (page) => {
+        await showsText(client.name)(page);
+        await page.getByRole('button', { name: 'Import', exact: true }).click();
+        await expect(page.getByRole('dialog', { name: 'Import invoices' })).toBeVisible();
+      },
+    },
     { name: 'businesses', path: '/businesses', ready: showsText(LONG.business.email) },
     { name: 'business form (edit)', path: `/businesses/${data.businessId}`, ready: dialog(/business/i) },
     { name: 'dashboard', path: '/dashboard', ready: showsText('INV-2026-') },

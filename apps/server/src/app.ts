@@ -9,6 +9,7 @@ import dashboardRoutes from './features/dashboard/dashboard.routes';
 import documentsRoutes from './features/documents/documents.routes';
 import healthRoutes from './features/health/health.routes';
 import { renderSavedInvoicePdf } from './features/invoices/invoices.download';
+import invoiceImportRoutes from './features/invoices/invoices.import.routes';
 import invoiceLinksRoutes from './features/invoices/invoices.links.routes';
 import invoicesRoutes from './features/invoices/invoices.routes';
 import logosRoutes from './features/logos/logos.routes';
@@ -111,9 +112,10 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
   });
   await app.register(authRoutes, { config });
   await app.register(usersRoutes, { attemptsPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE });
-  await app.register(clientsRoutes);
+  await app.register(clientsRoutes, { importsPerMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
   await app.register(businessesRoutes);
   await app.register(invoicesRoutes, { pdf, perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
+  await app.register(invoiceImportRoutes, { perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
   await app.register(invoiceLinksRoutes, {
     pdf,
     publicUrl: config.PUBLIC_URL,

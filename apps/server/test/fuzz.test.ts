@@ -397,8 +397,42 @@ interface FuzzRoute {
 interface Generated {
   params: Record<string, unknown>;
   query: unknown;
-  body: { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; contentType: string } | { kind: 'none' };
+  body:
+    | { kind: 'json'; value: unknown }
+    | { kind: 'raw'; text: string; contentType: string }
+    | { kind: 'multipart'; file: Uint8Array | null; fields: Record<string, string> }
+    | { kind: 'none' };
 }
+
+/** The import routes take a multipart file (docs/product/api.md#import-calls): they get hostile files and fields too. */
+const UPLOAD_ROUTE = /\/import(\/preview)?$/;
+
+/** Hostile files: random bytes, CSV made of hostile cells, JSON of hostile values, truncated ZIP headers. */
+const hostileFile: fc.Arbitrary<Uint8Array> = fc.oneof(
+  fc.uint8Array({ maxLength: 2_000 }),
+  fc
+    .tuple(
+      fc.array(fc.array(hostileString, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 8 }),
+      fc.constantFrom('\n', '\r\n', '\r'),
+    )
+    .map(([rows, newline]) =>
+      new TextEncoder().encode(
+        ['Name,Email,Phone', ...rows.map((row) => row.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(','))].join(
+          newline,
+        ),
+      ),
+    ),
+  fc.jsonValue({ maxDepth: 4 }).map((value) => new TextEncoder().encode(JSON.stringify(value))),
+  fc.uint8Array({ maxLength: 200 }).map((tail) => new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...tail])),
+);
+const hostileFields = fc.dictionary(
+  fc.constantFrom('mapping', 'user_id', 'note', 'file'),
+  fc.oneof(
+    hostileString,
+    fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+  ),
+  { maxKeys: 3 },
+);
 
 function requestArbitrary(route: FuzzRoute, users: TwoUsers): fc.Arbitrary<Generated> {
   const paramNames = [...route.url.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1]!);
@@ -419,8 +453,12 @@ function requestArbitrary(route: FuzzRoute, users: TwoUsers): fc.Arbitrary<Gener
   const jsonBody = route.body
     ? arbitraryFor(route.body, '', users)
     : fc.oneof(hostileValue, fc.jsonValue({ maxDepth: 3 }));
+  const multipartBody = fc
+    .record({ file: fc.option(hostileFile, { nil: null, freq: 8 }), fields: hostileFields })
+    .map(({ file, fields }) => ({ kind: 'multipart' as const, file, fields }));
   const body: fc.Arbitrary<Generated['body']> = hasBody
     ? fc.oneof(
+        ...(UPLOAD_ROUTE.test(route.url) ? [{ weight: 30, arbitrary: multipartBody }] : []),
         { weight: 12, arbitrary: jsonBody.map((value) => ({ kind: 'json' as const, value })) },
         {
           weight: 1,
@@ -452,6 +490,24 @@ function toInject(route: FuzzRoute, generated: Generated, cookie: string): Injec
   if (generated.body.kind === 'json') {
     options.payload = JSON.stringify(generated.body.value) ?? 'null';
     options.headers = { ...options.headers, 'content-type': 'application/json' };
+  } else if (generated.body.kind === 'multipart') {
+    const boundary = 'fuzz-boundary-7d3f';
+    const parts = Object.entries(generated.body.fields).map(
+      ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    );
+    const file = generated.body.file;
+    options.payload = Buffer.concat([
+      Buffer.from(parts.join('')),
+      file
+        ? Buffer.concat([
+            Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f"\r\n\r\n`),
+            file,
+            Buffer.from('\r\n'),
+          ])
+        : Buffer.alloc(0),
+      Buffer.from(`--${boundary}--\r\n`),
+    ]);
+    options.headers = { ...options.headers, 'content-type': `multipart/form-data; boundary=${boundary}` };
   } else if (generated.body.kind === 'raw') {
     options.payload = generated.body.text;
     options.headers = { ...options.headers, 'content-type': generated.body.contentType };

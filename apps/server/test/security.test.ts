@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { savedPayload } from './invoice-fixtures';
 import { createTestApp, type TestApp } from './app';
 import { dbFingerprint } from './db-fingerprint';
+import { multipartForm } from './upload-fixtures';
 import { twoUsers, type TwoUsers } from './two-users';
 
 /**
@@ -52,6 +53,15 @@ const MALFORMED_TOKEN =
   'a malformed token answers 404 like an unknown one, so the answer never tells a token apart (invoices.links.test.ts)';
 
 const clientBody = { name: 'Renamed', email: 'renamed@example.com' };
+
+/** An import upload (docs/product/api.md#import-calls): a file, and text fields such as a spoofed user_id. */
+const importUpload = (url: string, file: string | null, fields: Record<string, string> = {}): InjectOptions => {
+  const form = multipartForm(file === null ? null : { bytes: Buffer.from(file) }, fields);
+  return { method: 'POST', url, payload: form.payload, headers: form.headers };
+};
+const IMPORT_CSV = 'Name,Email\nImported,imported@example.com\n';
+const IMPORT_NO_FOREIGN =
+  "an import writes only into the signed-in user's account; ids in a file are never looked up in another (invoices.import.test.ts)";
 const businessBody = { name: 'Renamed', email: 'renamed@example.com' };
 
 const CASES: Record<string, RouteCase> = {
@@ -171,6 +181,21 @@ const CASES: Record<string, RouteCase> = {
       payload: { user_id: a.account.id, client_ids: [a.clientId] },
     }),
     malformed: () => ({ method: 'DELETE', url: '/api/clients/bulk-delete', payload: { client_ids: ['nope'] } }),
+  },
+  'POST /api/clients/import/preview': {
+    foreign: IMPORT_NO_FOREIGN,
+    otherUserId: ({ a }) => importUpload('/api/clients/import/preview', IMPORT_CSV, { user_id: a.account.id }),
+    malformed: () => importUpload('/api/clients/import/preview', IMPORT_CSV, { mapping: '{"name": 7}' }),
+  },
+  'POST /api/clients/import': {
+    foreign: IMPORT_NO_FOREIGN,
+    otherUserId: ({ a }) => importUpload('/api/clients/import', IMPORT_CSV, { user_id: a.account.id }),
+    malformed: () => importUpload('/api/clients/import', 'Name,Phone\nNo Email,1\n'),
+  },
+  'POST /api/invoices/import': {
+    foreign: IMPORT_NO_FOREIGN,
+    otherUserId: ({ a }) => importUpload('/api/invoices/import', '[]', { user_id: a.account.id }),
+    malformed: () => importUpload('/api/invoices/import', '{"not": "an export"}'),
   },
   'GET /api/clients/:id': {
     foreign: ({ a }) => ({ method: 'GET', url: `/api/clients/${a.clientId}` }),

@@ -52,3 +52,26 @@ export function noisePng(side = 600): Promise<Buffer> {
     .png()
     .toBuffer();
 }
+
+/** A multipart/form-data body for inject(): text fields, then (unless null) one file in the field `file`. */
+export function multipartForm(
+  file: { bytes: Buffer; name?: string; type?: string; field?: string } | null,
+  fields: Record<string, string> = {},
+) {
+  const boundary = '----invoicer-form-boundary';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name ?? 'upload.csv'}"\r\nContent-Type: ${file.type ?? 'text/csv'}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -99,3 +99,17 @@ export async function listActivity(
     .orderBy(desc(invoiceActivity.createdAt), desc(invoiceActivity.id))
     .limit(limit);
 }
+
+/** Many invoices' entries at once (an import's "Created" entries): one INSERT per 1,000, never merged. */
+export async function recordActivities(db: DbExecutor, records: ActivityRecord[]): Promise<void> {
+  for (let start = 0; start < records.length; start += 1_000) {
+    await db.insert(invoiceActivity).values(
+      records.slice(start, start + 1_000).map((record) => ({
+        invoiceId: record.invoiceId,
+        userId: record.userId,
+        kind: record.kind,
+        data: record.data ?? {},
+      })),
+    );
+  }
+}

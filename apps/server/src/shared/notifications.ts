@@ -172,3 +172,22 @@ export const reminderNotSentNotification = (userId: string, invoice: InvoiceRef)
   relatedEntityType: 'invoice',
   relatedEntityId: invoice.id,
 });
+
+/** One notification for a whole import (docs/product/importing.md), not one per client or invoice it wrote. */
+export const clientsImportedNotification = (userId: string, imported: number, skipped: number): NewNotification => ({
+  userId,
+  type: 'success',
+  title: 'Clients imported',
+  message: `${imported.toLocaleString('en-US')} ${imported === 1 ? 'client was' : 'clients were'} imported from a CSV file${
+    skipped > 0 ? `; ${skipped.toLocaleString('en-US')} ${skipped === 1 ? 'row was' : 'rows were'} skipped` : ''
+  }.`,
+  relatedEntityType: 'client',
+});
+
+export const invoicesImportedNotification = (userId: string, summary: string, source: string): NewNotification => ({
+  userId,
+  type: 'success',
+  title: 'Invoices imported',
+  message: `${summary} From: ${source}.`,
+  relatedEntityType: 'invoice',
+});

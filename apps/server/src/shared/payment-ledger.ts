@@ -394,3 +394,28 @@ export async function settleAfterSave(
   if (saved.amountPaidMinor === 0 && saved.status !== 'paid') return saved;
   return settle(tx, saved, { amountPaidMinor: saved.amountPaidMinor });
 }
+
+/**
+ * An import's payments (docs/product/importing.md#restoring-an-invoicer-export): the rows as the export lists them,
+ * written at once with the paid amount they add up to, on an invoice the import has just inserted (so no other writer
+ * knows it yet). Its status is the import's to write; no activity or notification per payment. Answers false, writing
+ * nothing, when they add up to more than the total.
+ */
+export async function restorePayments(
+  tx: DbExecutor,
+  invoice: LedgerInvoice,
+  rows: Array<{
+    amountMinor: number;
+    paidOn: string;
+    method: PaymentMethod;
+    note: string | null;
+    source: PaymentSource;
+  }>,
+): Promise<boolean> {
+  const paid = rows.reduce((sum, row) => sum + row.amountMinor, 0);
+  if (rows.length === 0) return true;
+  if (paid > invoice.totalMinor || rows.length > PAYMENTS_PER_INVOICE_MAX) return false;
+  await tx.insert(payments).values(rows.map((row) => ({ ...row, invoiceId: invoice.id, userId: invoice.userId })));
+  await writeAmountPaid(tx, { ...invoice, amountPaidMinor: paid });
+  return true;
+}

@@ -10,9 +10,9 @@ import { userSettingsSchema } from './reminders';
 
 /**
  * The format of "Export my data" (one ZIP), which "Import" reads back: the contract between the export job
- * (features/account-export) and the importer (features/imports). Every JSON file holds what the HTTP API answers
- * for the same thing, so the export needs no second description of an invoice, and a file is checked on import by
- * the same schemas the web app reads the API with.
+ * (features/account-export) and the importer (features/invoices/invoices.import.ts). Every JSON file holds what the
+ * HTTP API answers for the same thing, so the export needs no second description of an invoice, and a file is checked
+ * on import by the same schemas the web app reads the API with.
  *
  * The ZIP's files, at its root:
  * - `manifest.json`       accountExportManifestSchema: the format's name and version, when, whose, and the counts.

@@ -9,8 +9,16 @@ import {
   clientSaveResponseSchema,
 } from '@invoicer/domain/api/clients';
 import { idParamSchema, userIdQuerySchema } from '@invoicer/domain/api/common';
+import {
+  clientImportPreviewResponseSchema,
+  clientImportResponseSchema,
+  IMPORT_LIMITS,
+  IMPORT_MAPPING_FIELD,
+} from '@invoicer/domain/api/imports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSession } from '../../plugins/session';
+import { acceptUploads, readUpload } from '../../shared/uploads';
+import { importClients, previewClientImport } from './clients.import';
 import {
   bulkDeleteClients,
   clientMessages,
@@ -26,7 +34,16 @@ import {
  * default); a user_id in the query or body other than the session user's is refused (403) by the
  * session plugin before these handlers run, so the handlers read the user from the session only.
  */
-const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface ClientsRoutesOptions {
+  /** Uploads of the import calls per client address and minute (RATE_LIMIT_DOCUMENTS_PER_MINUTE). */
+  importsPerMinute: number;
+}
+
+const clientsRoutes: FastifyPluginAsyncZod<ClientsRoutesOptions> = async (app, { importsPerMinute }) => {
+  const importLimit = { rateLimit: { max: importsPerMinute, timeWindow: 60_000 } };
+  // The CSV import's upload (docs/product/api.md#post-apiclientsimport); multipart is accepted by these routes only.
+  await acceptUploads(app, IMPORT_LIMITS.csvBytes);
+
   app.get(
     '/api/clients',
     { schema: { querystring: clientListQuerySchema, response: { 200: clientListResponseSchema } } },
@@ -44,6 +61,31 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { userId } = requireSession(request);
       const deletedCount = await bulkDeleteClients(app.db, userId, request.body.client_ids);
       return { success: true as const, deleted_count: deletedCount, message: clientMessages.bulkDeleted(deletedCount) };
+    },
+  );
+
+  // Registered before /api/clients/:id routes, like bulk-delete. Nothing is written by the preview.
+  app.post(
+    '/api/clients/import/preview',
+    { schema: { response: { 200: clientImportPreviewResponseSchema } }, config: importLimit },
+    async (request) => {
+      const { userId } = requireSession(request);
+      const upload = await readUpload(request, IMPORT_LIMITS.csvBytes);
+      return {
+        success: true as const,
+        ...(await previewClientImport(app.db, userId, upload.bytes, upload.fields[IMPORT_MAPPING_FIELD])),
+      };
+    },
+  );
+
+  app.post(
+    '/api/clients/import',
+    { schema: { response: { 200: clientImportResponseSchema, 201: clientImportResponseSchema } }, config: importLimit },
+    async (request, reply) => {
+      const { userId } = requireSession(request);
+      const upload = await readUpload(request, IMPORT_LIMITS.csvBytes);
+      const result = await importClients(app.db, userId, upload.bytes, upload.fields[IMPORT_MAPPING_FIELD]);
+      return reply.code(result.imported > 0 ? 201 : 200).send({ success: true as const, ...result });
     },
   );
 

@@ -6,6 +6,7 @@ import { ClientFormDialog } from '../../features/clients/components/client-form-
 import { ClientsPage } from '../../features/clients/components/clients-page';
 import { useClient } from '../../features/clients/hooks/client-queries';
 import { CLIENT_TOASTS } from '../../features/clients/model/client-form';
+import { ClientImportDialog } from '../../features/imports/components/client-import-dialog';
 import { ApiError, failureMessage } from '../../lib/api-client';
 import { goBack, hasInAppHistory } from '../../lib/in-app-history';
 import { useIsMobile } from '../../lib/use-media-query';
@@ -40,6 +41,8 @@ export function ClientsRoute() {
   // The modal opened from this page (Add Client, a row's Edit Client).
   const [local, setLocal] = useState<{ client: Client | null; opener?: HTMLElement | null } | null>(null);
   const editing = useClient(local ? null : editId);
+  // The import dialog, and the button that opened it (focus goes back to it).
+  const [importing, setImporting] = useState<{ opener: HTMLElement } | null>(null);
 
   const updateParams = useCallback(
     (change: (next: URLSearchParams) => void) =>
@@ -114,6 +117,7 @@ export function ClientsRoute() {
         }
         onPageChange={changePage}
         onAdd={() => setLocal({ client: null })}
+        onImport={(opener) => setImporting({ opener })}
         onEdit={(client, opener) => setLocal({ client, opener })}
       />
       <ClientFormDialog
@@ -122,6 +126,11 @@ export function ClientsRoute() {
         onClose={closeModal}
         onSaved={() => undefined}
         returnFocus={local?.opener ?? null}
+      />
+      <ClientImportDialog
+        open={importing !== null}
+        onClose={() => setImporting(null)}
+        returnFocus={importing?.opener ?? null}
       />
     </>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { SendInvoiceDialog, type InvoiceToSend } from '../../features/invoice-sending/components/send-invoice-dialog';
+import { InvoiceImportDialog } from '../../features/imports/components/invoice-import-dialog';
 import { InvoiceList } from '../../features/invoices/components/invoice-list';
 
 /**
@@ -8,10 +9,17 @@ import { InvoiceList } from '../../features/invoices/components/invoice-list';
  */
 export function InvoicesRoute() {
   const [sending, setSending] = useState<{ invoice: InvoiceToSend; trigger: HTMLButtonElement } | null>(null);
+  const [importing, setImporting] = useState<{ trigger: HTMLButtonElement } | null>(null);
   return (
     <>
       <InvoiceList
         onSend={({ id, invoice_number }, trigger) => setSending({ invoice: { id, invoice_number }, trigger })}
+        onImport={(trigger) => setImporting({ trigger })}
+      />
+      <InvoiceImportDialog
+        open={importing !== null}
+        onClose={() => setImporting(null)}
+        returnFocus={importing?.trigger ?? null}
       />
       <SendInvoiceDialog
         invoice={sending?.invoice ?? null}

@@ -1,5 +1,5 @@
 import type { Client } from '@invoicer/domain/api/clients';
-import { Plus, Search, Trash2, Users } from 'lucide-react';
+import { Plus, Search, Trash2, Upload, Users } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -38,6 +38,8 @@ export interface ClientsPageProps {
   onSearchChange: (search: string) => void;
   onPageChange: (page: number) => void;
   onAdd: () => void;
+  /** Import from a CSV file, with the button the dialog gives focus back to (docs/product/importing.md). */
+  onImport: (opener: HTMLElement) => void;
   /** A row's Edit Client, with the menu button the dialog gives focus back to. */
   onEdit: ClientAction;
 }
@@ -112,6 +114,7 @@ export function ClientsPage({
   onSearchChange,
   onPageChange,
   onAdd,
+  onImport,
   onEdit,
 }: ClientsPageProps) {
   const headingId = useId();
@@ -224,10 +227,16 @@ export function ClientsPage({
           </h1>
           <p className="text-sm text-slate-600">The people and companies you invoice.</p>
         </div>
-        <Button onClick={onAdd} className="h-11 md:h-10">
-          <Plus className="h-4 w-4" aria-hidden />
-          Add Client
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={(event) => onImport(event.currentTarget)} className="h-11 md:h-10">
+            <Upload className="h-4 w-4" aria-hidden />
+            Import
+          </Button>
+          <Button onClick={onAdd} className="h-11 md:h-10">
+            <Plus className="h-4 w-4" aria-hidden />
+            Add Client
+          </Button>
+        </div>
       </div>
 
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

@@ -1,9 +1,10 @@
 import type { InvoiceListItem } from '@invoicer/domain/api/invoices';
 import { INVOICES_DEFAULT_PER_PAGE } from '@invoicer/domain/api/invoices';
 import type { InvoiceStatus } from '@invoicer/domain/status';
-import { Plus } from 'lucide-react';
+import { Plus, Upload } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Pagination } from '../../../components/ui/pagination';
 import {
@@ -45,9 +46,12 @@ export const INVOICE_TABLE_MIN_WIDTH = 880;
  */
 export function InvoiceList({
   onSend,
+  onImport,
 }: {
   /** A row's Send: the route page opens the Send dialog, focus returning to `trigger` when it closes. */
   onSend: (invoice: InvoiceListItem, trigger: HTMLButtonElement) => void;
+  /** Import invoices from a file (docs/product/importing.md), focus returning to `trigger` when the dialog closes. */
+  onImport: (trigger: HTMLButtonElement) => void;
 }) {
   const { query, setSearch, setStatus, setSort, setPage } = useListQuery();
   const list = useInvoiceList(query);
@@ -125,13 +129,19 @@ export function InvoiceList({
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Invoices</h1>
           <p className="text-sm text-slate-600">Find, download and follow up your invoices.</p>
         </div>
-        <Link
-          to="/new"
-          className="inline-flex h-11 items-center gap-2 rounded-lg bg-indigo-600 px-4 text-sm font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 md:h-10"
-        >
-          <Plus className="h-4 w-4" aria-hidden />
-          New Invoice
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" onClick={(event) => onImport(event.currentTarget)} className="h-11 md:h-10">
+            <Upload className="h-4 w-4" aria-hidden />
+            Import
+          </Button>
+          <Link
+            to="/new"
+            className="inline-flex h-11 items-center gap-2 rounded-lg bg-indigo-600 px-4 text-sm font-medium text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 md:h-10"
+          >
+            <Plus className="h-4 w-4" aria-hidden />
+            New Invoice
+          </Link>
+        </div>
       </div>
 
       <div className="mt-6 space-y-4">
