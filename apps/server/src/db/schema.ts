@@ -113,7 +113,10 @@ export const accountTokens = pgTable(
   (t) => [
     index('account_tokens_user_purpose_idx').on(t.userId, t.purpose),
     index('account_tokens_expires_at_idx').on(t.expiresAt),
-    check('account_tokens_purpose_check', sql`${t.purpose} in ('password_reset', 'email_verification', 'email_change')`),
+    check(
+      'account_tokens_purpose_check',
+      sql`${t.purpose} in ('password_reset', 'email_verification', 'email_change')`,
+    ),
   ],
 );
 

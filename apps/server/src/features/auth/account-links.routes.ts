@@ -34,10 +34,7 @@ declare module '../../plugins/jobs' {
 }
 
 export interface AccountLinksRoutesOptions {
-  config: Pick<
-    Config,
-    'RATE_LIMIT_AUTH_PER_MINUTE' | 'RATE_LIMIT_ACCOUNT_EMAILS_PER_HOUR' | 'SUPPORT_EMAIL'
-  >;
+  config: Pick<Config, 'RATE_LIMIT_AUTH_PER_MINUTE' | 'RATE_LIMIT_ACCOUNT_EMAILS_PER_HOUR' | 'SUPPORT_EMAIL'>;
 }
 
 /**

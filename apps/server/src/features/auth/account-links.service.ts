@@ -23,12 +23,7 @@ import {
 } from '../../shared/accounts/account-tokens';
 import { markEmailVerified } from '../../shared/accounts/accounts.service';
 import { assertNewPasswordAllowed, hashPassword } from '../../shared/accounts/passwords';
-import {
-  findUserByEmail,
-  findUserById,
-  updateUser,
-  type UserRow,
-} from '../../shared/accounts/users.queries';
+import { findUserByEmail, findUserById, updateUser, type UserRow } from '../../shared/accounts/users.queries';
 import { deleteSessionsOfUser } from './auth.queries';
 import { accountDigest } from './device-cookie';
 

@@ -47,8 +47,7 @@ interface Body {
 /** One message, as text and HTML: the same sentences in the same order, the link on a line of its own in the text. */
 function compose({ subject, before, link, after }: Body): AccountEmail {
   const text = [...before, ...(link ? [link.url] : []), ...after, `— ${PRODUCT_NAME}`].join('\n\n') + '\n';
-  const paragraph = (words: string) =>
-    `<p style="margin:0 0 16px;">${escapeHtml(words).replace(/\n/g, '<br>\n')}</p>`;
+  const paragraph = (words: string) => `<p style="margin:0 0 16px;">${escapeHtml(words).replace(/\n/g, '<br>\n')}</p>`;
   const button = link
     ? `<p style="margin:24px 0;"><a href="${escapeHtml(link.url)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600;">${escapeHtml(link.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#57534e;">Or copy this address into your browser:<br>
@@ -115,9 +114,7 @@ export function emailChangeEmail(user: Recipient, newEmail: string, url: string)
       `You asked to change the e-mail address of your ${PRODUCT_NAME} account from ${user.email} to ${newEmail}. Open this link to confirm; it works once, for 24 hours:`,
     ],
     link: { label: 'Confirm my new address', url },
-    after: [
-      'The address changes only when the link is opened. If you did not ask for this, ignore this e-mail.',
-    ],
+    after: ['The address changes only when the link is opened. If you did not ask for this, ignore this e-mail.'],
   });
 }
 

@@ -26,8 +26,7 @@ const KEEP_AFTER_EXPIRY = "interval '7 days'";
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
 
 export type TokenCheck =
-  | { ok: true; row: AccountTokenRow }
-  | { ok: false; reason: 'invalid' | 'expired' | 'used'; message: string };
+  { ok: true; row: AccountTokenRow } | { ok: false; reason: 'invalid' | 'expired' | 'used'; message: string };
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 /** Compared against when the selector matches no row, so an unknown link costs the same as a wrong one. */
