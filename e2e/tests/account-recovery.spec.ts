@@ -151,8 +151,8 @@ test.describe('signed-in devices', { tag: '@desktop' }, () => {
     const phone = await browser.newContext({ userAgent: SAFARI_IPHONE });
     const phonePage = await phone.newPage();
     await signInPage(phonePage, account);
-    await phonePage.goto('/dashboard');
-    await expect(phonePage.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await phonePage.goto('/settings');
+    await expect(phonePage.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 
     await page.goto('/settings?section=sessions');
     const list = page.getByRole('list', { name: 'Signed-in devices' });

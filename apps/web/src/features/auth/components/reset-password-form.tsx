@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NEW_PASSWORD_MESSAGES, resetPasswordFormSchema, type ResetPasswordForm } from '@invoicer/domain/api/auth';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Spinner } from '../../../components/ui/spinner';
 import { Button } from '../../../components/ui/button';
@@ -53,12 +53,21 @@ export function ResetPasswordForm({ token, heading, onDone }: ResetPasswordFormP
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<ResetPasswordForm>({
     defaultValues: { new_password: '', confirm_password: '' },
     resolver: zodResolver(resetPasswordFormSchema),
   });
   const confirm = useMutation({ mutationFn: confirmPasswordReset });
+  // A refused password is focused once the form is enabled again (a disabled field cannot take focus).
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (refocus && !isSubmitting) {
+      setFocus('new_password');
+      setRefocus(false);
+    }
+  }, [refocus, isSubmitting, setFocus]);
 
   const refusal = unusable ?? (link.isError ? failureMessage(link.error, ACCOUNT_LINK_TEXTS.verifyFailed) : null);
   if (refusal) {
@@ -96,7 +105,10 @@ export function ResetPasswordForm({ token, heading, onDone }: ResetPasswordFormP
           } catch (failure) {
             const message = failureMessage(failure, ACCOUNT_LINK_TEXTS.resetFailed);
             // The password's own refusals belong under its field; anything else means the link stopped working.
-            if (NEW_PASSWORD_MESSAGES.has(message)) setError('new_password', { message }, { shouldFocus: true });
+            if (NEW_PASSWORD_MESSAGES.has(message)) {
+            setError('new_password', { message });
+            setRefocus(true);
+          }
             else if (failure instanceof ApiError && failure.status === 400) setUnusable(message);
             else setError('root', { message });
           }

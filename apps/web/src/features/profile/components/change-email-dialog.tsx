@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH_MESSAGES } from '@invoicer/domain/api/auth';
 import { USER_MESSAGES, changeEmailBodySchema, type ChangeEmailBody } from '@invoicer/domain/api/users';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -33,6 +34,7 @@ function ChangeEmailForm({
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors },
   } = useForm<ChangeEmailForm>({ defaultValues: { new_email: '', password: '' }, resolver: zodResolver(schema) });
   const mutation = useMutation({
@@ -42,10 +44,20 @@ function ChangeEmailForm({
     onSuccess: (answer) => onSent(answer.message),
     onError: (error) => {
       const message = failureMessage(error, PROFILE_TOASTS.emailChangeFailed);
-      setError(fieldOf(message) ?? 'root', { message }, { shouldFocus: true });
+      const field = fieldOf(message);
+      setError(field ?? 'root', { message });
+      setRefocus(field);
     },
   });
   const busy = mutation.isPending;
+  // The refused field is focused once the form is enabled again (a disabled field cannot take focus).
+  const [refocus, setRefocus] = useState<keyof ChangeEmailForm | null>(null);
+  useEffect(() => {
+    if (refocus && !busy) {
+      setFocus(refocus);
+      setRefocus(null);
+    }
+  }, [refocus, busy, setFocus]);
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => mutation.mutate(values))}>
       <TextField
