@@ -249,8 +249,15 @@ describe('password reset', () => {
       );
     expect(headers(unknown)).toEqual(headers(known));
     expect(known.cookies).toEqual([]);
-    // The request's work is the same: it queued one job either way and decided nothing about the address.
+    // The request's work is the same: one job either way, carrying an id or nothing, never the address typed.
     expect(await jobsNamed(t.pool, 'auth.password-reset')).toBe(jobsBefore + 2);
+    const { rows: payloads } = await t.pool.query(
+      `select data from pgboss.job where name = 'auth.password-reset' order by created_on desc limit 2`,
+    );
+    expect(payloads.map((row) => row.data).sort((a, b) => String(a.userId).localeCompare(String(b.userId)))).toEqual(
+      [{ userId: ada.id }, { userId: null }].sort((a, b) => String(a.userId).localeCompare(String(b.userId))),
+    );
+    expect(JSON.stringify(payloads)).not.toContain('@');
 
     await settleQueue(t, 'auth.password-reset');
     const { rows } = await t.pool.query<{ recipient: string }>(`select recipient from outbox order by id offset $1`, [

@@ -18,6 +18,7 @@ import { toUserProfile } from '../../shared/accounts/accounts.service';
 import {
   checkPasswordResetLink,
   confirmPasswordReset,
+  queuePasswordReset,
   resendVerification,
   resetCounterKey,
   sendPasswordResetLink,
@@ -27,8 +28,8 @@ import { accountDigest, rememberDevice } from './device-cookie';
 
 declare module '../../plugins/jobs' {
   interface JobPayloads {
-    /** A reset link for whichever account has this address, if any (docs/product/accounts.md#password-reset). */
-    'auth.password-reset': { email: string };
+    /** A reset link for the account asked for, or nothing (docs/product/accounts.md#password-reset). */
+    'auth.password-reset': { userId: string | null };
     'auth.account-tokens.sweep': Record<string, never>;
   }
 }
@@ -46,8 +47,8 @@ const accountLinksRoutes: FastifyPluginAsyncZod<AccountLinksRoutesOptions> = asy
   const attempts = attemptsPerMinute(config.RATE_LIMIT_AUTH_PER_MINUTE);
   const perHour = config.RATE_LIMIT_ACCOUNT_EMAILS_PER_HOUR;
 
-  // Always 202 with the same body, after the same work (two counters and one job), account or not: the job decides
-  // whether a link is sent, off the request's path (docs/decisions/0052-account-links-verification-and-sessions.md).
+  // Always 202 with the same body, after the same work (two counters, one lookup, one job), account or not: the job
+  // makes the link, off the request's path (docs/decisions/0052-account-links-verification-and-sessions.md).
   app.post(
     '/api/auth/password-reset',
     {
@@ -56,7 +57,7 @@ const accountLinksRoutes: FastifyPluginAsyncZod<AccountLinksRoutesOptions> = asy
     },
     async (request, reply) => {
       await limitAccountEmails(app.pool, reply, resetCounterKey(request.body.email), perHour);
-      await app.jobs.send('auth.password-reset', { email: request.body.email });
+      await queuePasswordReset(app, request.body.email);
       return reply.code(202).send({ success: true as const, message: ACCOUNT_MESSAGES.resetRequested });
     },
   );
@@ -113,7 +114,7 @@ const accountLinksRoutes: FastifyPluginAsyncZod<AccountLinksRoutesOptions> = asy
     },
   );
 
-  app.jobs.work('auth.password-reset', (job, tx) => sendPasswordResetLink(app, tx, job.data.email), {
+  app.jobs.work('auth.password-reset', (job, tx) => sendPasswordResetLink(app, tx, job.data.userId), {
     concurrency: 2,
     attempts: 5,
     retryDelaySeconds: 5,

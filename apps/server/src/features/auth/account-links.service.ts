@@ -37,12 +37,26 @@ import { accountDigest } from './device-cookie';
 export const resetCounterKey = (email: string) => `reset:${accountDigest(email)}`;
 
 /**
- * The job behind POST /api/auth/password-reset: the request only queued it, whatever the address, so its answer
- * and its work are the same with or without an account. Here, if an account has the address, a reset link is made
- * and its e-mail queued, in the job's transaction; else nothing happens.
+ * POST /api/auth/password-reset, after its limits: the same work whatever the address, so neither the answer nor its
+ * time tells whether an account has it: one lookup by the unique index (as long for a miss as for a hit) and one job,
+ * carrying the account's id or null (never the address typed: the queue's rows hold ids only). The job, off the
+ * request's path, makes the link and its e-mail, or does nothing.
  */
-export async function sendPasswordResetLink(app: FastifyInstance, tx: DbExecutor, email: string): Promise<void> {
-  const user = await findUserByEmail(tx, email);
+export async function queuePasswordReset(app: FastifyInstance, email: string): Promise<void> {
+  const user = await findUserByEmail(app.db, email);
+  await app.jobs.send('auth.password-reset', { userId: user?.id ?? null });
+}
+
+/**
+ * The job behind POST /api/auth/password-reset: for an account, a reset link for its address and the e-mail carrying
+ * it, in the job's transaction; for none (the address had no account, or it is gone since), nothing.
+ */
+export async function sendPasswordResetLink(
+  app: FastifyInstance,
+  tx: DbExecutor,
+  userId: string | null,
+): Promise<void> {
+  const user = userId ? await findUserById(tx, userId) : null;
   if (!user) return;
   const token = await issueAccountToken(tx, { userId: user.id, purpose: 'password_reset', email: user.email });
   await app.mailer.enqueue(tx, {
