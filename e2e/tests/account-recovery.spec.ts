@@ -85,18 +85,20 @@ test.describe('forgot password', () => {
     await waitForMail(page.request, account.email, RESET_SUBJECT, 2);
   });
 
-  test('answers an address without an account just the same, and sends nothing', { tag: '@desktop' }, async ({
-    page,
-  }) => {
-    const nobody = uniqueEmail('nobody');
-    await page.goto('/reset-password');
-    await page.getByLabel('Email').fill(nobody);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
-    await expect(page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.resetRequested })).toBeVisible();
-    // Give the job time to do whatever it would do, then nothing has arrived.
-    await page.waitForTimeout(1500);
-    expect(await mailTo(page.request, nobody)).toEqual([]);
-  });
+  test(
+    'answers an address without an account just the same, and sends nothing',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      const nobody = uniqueEmail('nobody');
+      await page.goto('/reset-password');
+      await page.getByLabel('Email').fill(nobody);
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await expect(page.getByRole('status').filter({ hasText: ACCOUNT_MESSAGES.resetRequested })).toBeVisible();
+      // Give the job time to do whatever it would do, then nothing has arrived.
+      await page.waitForTimeout(1500);
+      expect(await mailTo(page.request, nobody)).toEqual([]);
+    },
+  );
 
   test('the sign-in dialog’s link closes the dialog and opens the page', { tag: '@desktop' }, async ({ page }) => {
     await page.goto('/new');
@@ -198,9 +200,7 @@ test.describe('signed-in devices', { tag: '@desktop' }, () => {
 });
 
 test.describe('changing the e-mail address', { tag: '@desktop' }, () => {
-  test('needs the password; the link sent to the new address changes it; the old address is told', async ({
-    page,
-  }) => {
+  test('needs the password; the link sent to the new address changes it; the old address is told', async ({ page }) => {
     const account = await signedInAccount(page, 'Ada', 'Lovelace', { verified: true });
     const next = uniqueEmail('moved');
     await page.goto('/settings');

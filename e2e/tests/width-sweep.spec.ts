@@ -181,7 +181,11 @@ function signedIn(data: Seed): Visit[] {
     { name: 'settings: profile', path: '/settings?section=profile', ready: showsText(LONG.last) },
     { name: 'settings: sessions', path: '/settings?section=sessions', ready: showsText('Sign out all other sessions') },
     { name: 'settings: reminders', path: '/settings?section=reminders', ready: showsText('Save reminders') },
-    { name: 'verification link not valid, signed in', path: '/verify-email?token=x', ready: showsText('Send a new link') },
+    {
+      name: 'verification link not valid, signed in',
+      path: '/verify-email?token=x',
+      ready: showsText('Send a new link'),
+    },
     { name: 'settings: templates', path: '/settings?section=templates', ready: showsText('Modern') },
     { name: 'settings: businesses', path: '/settings?section=business', ready: showsText(LONG.business.email) },
     { name: 'settings: billing', path: '/settings?section=billing', ready: heading('Settings') },

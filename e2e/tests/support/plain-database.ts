@@ -13,7 +13,9 @@ function plainDatabaseUrl(): string {
   if (!dataDir) throw new Error('E2E_PLAIN_DATA_DIR is not set: run the browser tests through playwright.config.ts');
   const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
   // postmaster.pid: the pid, the data directory, the start time, then the port.
-  const port = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
+  const port = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]!
+    .trim();
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 }
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { NEW_PASSWORD_MESSAGES, resetPasswordFormSchema, type ResetPasswordForm } from '@invoicer/domain/api/auth';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Spinner } from '../../../components/ui/spinner';
 import { Button } from '../../../components/ui/button';
@@ -59,15 +59,30 @@ export function ResetPasswordForm({ token, heading, onDone }: ResetPasswordFormP
     defaultValues: { new_password: '', confirm_password: '' },
     resolver: zodResolver(resetPasswordFormSchema),
   });
-  const confirm = useMutation({ mutationFn: confirmPasswordReset });
   // A refused password is focused once the form is enabled again (a disabled field cannot take focus).
-  const [refocus, setRefocus] = useState(false);
+  const refocus = useRef(false);
+  const confirm = useMutation({
+    mutationFn: confirmPasswordReset,
+    onSuccess: (answer) => {
+      setSessionUser(answer.user);
+      onDone(answer.user, answer.message);
+    },
+    onError: (failure) => {
+      const message = failureMessage(failure, ACCOUNT_LINK_TEXTS.resetFailed);
+      // The password's own refusals belong under its field; anything else means the link stopped working.
+      if (NEW_PASSWORD_MESSAGES.has(message)) {
+        setError('new_password', { message });
+        refocus.current = true;
+      } else if (failure instanceof ApiError && failure.status === 400) setUnusable(message);
+      else setError('root', { message });
+    },
+  });
   useEffect(() => {
-    if (refocus && !isSubmitting) {
+    if (refocus.current && !isSubmitting) {
+      refocus.current = false;
       setFocus('new_password');
-      setRefocus(false);
     }
-  }, [refocus, isSubmitting, setFocus]);
+  }, [isSubmitting, setFocus]);
 
   const refusal = unusable ?? (link.isError ? failureMessage(link.error, ACCOUNT_LINK_TEXTS.verifyFailed) : null);
   if (refusal) {
@@ -97,21 +112,9 @@ export function ResetPasswordForm({ token, heading, onDone }: ResetPasswordFormP
       <form
         noValidate
         className="space-y-4"
+        // mutateAsync inside the form's submit keeps isSubmitting (busy texts, disabled fields) for the call.
         onSubmit={handleSubmit(async ({ new_password }) => {
-          try {
-            const answer = await confirm.mutateAsync({ token, new_password });
-            setSessionUser(answer.user);
-            onDone(answer.user, answer.message);
-          } catch (failure) {
-            const message = failureMessage(failure, ACCOUNT_LINK_TEXTS.resetFailed);
-            // The password's own refusals belong under its field; anything else means the link stopped working.
-            if (NEW_PASSWORD_MESSAGES.has(message)) {
-            setError('new_password', { message });
-            setRefocus(true);
-          }
-            else if (failure instanceof ApiError && failure.status === 400) setUnusable(message);
-            else setError('root', { message });
-          }
+          await confirm.mutateAsync({ token, new_password }).catch(() => undefined); // shown by onError
         })}
       >
         <p className="text-sm wrap-anywhere text-slate-600">{ACCOUNT_LINK_TEXTS.chooseIntro(email)}</p>

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AUTH_MESSAGES } from '@invoicer/domain/api/auth';
 import { USER_MESSAGES, changeEmailBodySchema, type ChangeEmailBody } from '@invoicer/domain/api/users';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -46,18 +46,19 @@ function ChangeEmailForm({
       const message = failureMessage(error, PROFILE_TOASTS.emailChangeFailed);
       const field = fieldOf(message);
       setError(field ?? 'root', { message });
-      setRefocus(field);
+      refocus.current = field;
     },
   });
   const busy = mutation.isPending;
   // The refused field is focused once the form is enabled again (a disabled field cannot take focus).
-  const [refocus, setRefocus] = useState<keyof ChangeEmailForm | null>(null);
+  const refocus = useRef<keyof ChangeEmailForm | null>(null);
   useEffect(() => {
-    if (refocus && !busy) {
-      setFocus(refocus);
-      setRefocus(null);
+    if (refocus.current && !busy) {
+      const field = refocus.current;
+      refocus.current = null;
+      setFocus(field);
     }
-  }, [refocus, busy, setFocus]);
+  }, [busy, setFocus]);
   return (
     <form noValidate className="space-y-4" onSubmit={handleSubmit((values) => mutation.mutate(values))}>
       <TextField
