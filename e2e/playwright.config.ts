@@ -8,7 +8,8 @@ import { CHROMIUM_ARGS, chromiumPath, NO_CHROMIUM } from '../scripts/chromium.mj
  * Browser tests against the production build served by the real server, on its own embedded
  * PostgreSQL in a throw-away data directory, driving the system Chromium (browser downloads
  * are not used: CHROMIUM_PATH, or `chromium` on PATH). Everything this run starts listens on
- * E2E_PORT, E2E_PORT + 1 and E2E_PORT + 307 and keeps its data under a directory named after
+ * E2E_PORT (the app), + 1 (the app without Google or e-mail delivery), + 2 and + 3 (the SMTP capture and
+ * its messages) and + 307 (the OpenID provider), and keeps its data under a directory named after
  * E2E_PORT, so runs on other ports (scripts/e2e-shards.mjs runs shards side by side) share nothing.
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -27,9 +28,18 @@ if (process.env.TEST_WORKER_INDEX === undefined) {
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(`${dataDir}-plain`, { recursive: true, force: true });
 }
-/** A second app server with no Google settings, for what a product without Google sign-in shows. */
+/**
+ * A second app server with no Google settings and no SMTP_URL, for what a product without Google sign-in or
+ * e-mail delivery shows. Its data directory is known to the tests, which verify its accounts' addresses in its
+ * database (no e-mail can reach them).
+ */
 const plainPort = port + 1;
 process.env.E2E_PLAIN_URL = `http://127.0.0.1:${plainPort}`;
+process.env.E2E_PLAIN_DATA_DIR = `${dataDir}-plain`;
+/** The SMTP server the main app delivers to (smtp-capture.mjs), and where the tests read what it received. */
+const smtpPort = port + 2;
+const mailPort = port + 3;
+process.env.E2E_MAIL_URL = `http://127.0.0.1:${mailPort}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -58,6 +68,13 @@ export default defineConfig({
       env: { OIDC_PORT: String(oidcPort) },
     },
     {
+      command: 'node smtp-capture.mjs',
+      url: `${process.env.E2E_MAIL_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { SMTP_CAPTURE_SMTP_PORT: String(smtpPort), SMTP_CAPTURE_HTTP_PORT: String(mailPort) },
+    },
+    {
       command: 'node ../apps/server/dist/main.js',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
@@ -74,6 +91,11 @@ export default defineConfig({
         RATE_LIMIT_PUBLIC_LINKS_PER_MINUTE: '1000',
         RATE_LIMIT_AUTH_PER_MINUTE: '1000',
         RATE_LIMIT_AUTH_PER_EMAIL: '1000',
+        RATE_LIMIT_ACCOUNT_EMAILS_PER_HOUR: '1000',
+        // E-mail goes to the capture above: the tests open the links of the e-mails they cause.
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        MAIL_FROM: 'invoicer@e2e.test',
+        MAIL_RETRY_SECONDS: '1',
         // Google sign-in against the local provider above (plain http is allowed for loopback issuers only).
         GOOGLE_CLIENT_ID: 'invoicer-e2e',
         GOOGLE_CLIENT_SECRET: 'invoicer-e2e-secret',

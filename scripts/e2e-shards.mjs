@@ -9,8 +9,9 @@ import path from 'node:path';
 import { repoRoot } from './node-version.mjs';
 
 /**
- * Shard i listens on E2E_PORT + 10 i, that + 1 (the server without Google) and that + 307 (the OpenID
- * provider): no two shards meet while there are fewer than 30.
+ * Shard i listens on E2E_PORT + 10 i, that + 1 (the server without Google or e-mail), + 2 and + 3 (the
+ * SMTP capture and its messages) and + 307 (the OpenID provider): no two shards meet while there are
+ * fewer than 30.
  */
 export const PORT_STRIDE = 10;
 

@@ -258,6 +258,7 @@ test.describe('desktop', { tag: '@desktop' }, () => {
     const tabs = page.getByRole('tablist', { name: 'Settings sections' });
     await expect(tabs.getByRole('tab')).toHaveText([
       'Profile Settings',
+      'Sessions',
       'Reminders',
       'Invoice Templates',
       'Businesses',

@@ -80,6 +80,10 @@ test.describe('pausing an invoice’s reminders', { tag: '@desktop' }, () => {
     await expect(reminders.getByTestId('reminders-status')).toHaveText(
       `Next reminder (before the due date) on ${longDate(utcDate(7))}, to billing@acme.example.`,
     );
+    // The account's address is not verified: the reminder waits for it, and the panel says so.
+    await expect(reminders.getByRole('note')).toHaveText(
+      'Reminders wait until you verify your e-mail address; then the latest one due goes out, not every one missed.',
+    );
     const pause = reminders.getByRole('switch', { name: 'Pause reminders' });
     await expect(pause).toHaveAttribute('aria-checked', 'false');
 

@@ -158,6 +158,9 @@ const SIGNED_OUT: Visit[] = [
   { name: 'privacy policy', path: '/privacy-policy', ready: heading(/Privacy/) },
   { name: 'terms of service', path: '/terms-of-service', ready: heading(/Terms/) },
   { name: 'not found', path: '/no/such/page', ready: heading('Page not found') },
+  { name: 'forgot password', path: '/reset-password', ready: heading('Reset your password') },
+  { name: 'reset link not valid', path: '/reset-password?token=x', ready: heading('This link cannot be used') },
+  { name: 'verification link not valid', path: '/verify-email?token=x', ready: heading('This link cannot be used') },
   { name: 'guest editor', path: '/new', ready: heading(/./) },
   { name: 'sign-in dialog over a protected page', path: '/dashboard', ready: dialog(/./) },
 ];
@@ -198,7 +201,13 @@ function signedIn(data: Seed): Visit[] {
     { name: 'notifications', path: '/notifications', ready: showsText(client.name) },
     { name: 'support', path: '/support', ready: heading('Contact support') },
     { name: 'settings: profile', path: '/settings?section=profile', ready: showsText(LONG.last) },
+    { name: 'settings: sessions', path: '/settings?section=sessions', ready: showsText('Sign out all other sessions') },
     { name: 'settings: reminders', path: '/settings?section=reminders', ready: showsText('Save reminders') },
+    {
+      name: 'verification link not valid, signed in',
+      path: '/verify-email?token=x',
+      ready: showsText('Send a new link'),
+    },
     { name: 'settings: templates', path: '/settings?section=templates', ready: showsText('Modern') },
     { name: 'settings: businesses', path: '/settings?section=business', ready: showsText(LONG.business.email) },
     { name: 'settings: billing', path: '/settings?section=billing', ready: heading('Settings') },

@@ -66,8 +66,18 @@ describe('automatic reminders, two servers on one database', () => {
 
     // The invoices are written through a server that does not look for reminders, so both servers below start
     // with all of them due and race for them from their first (start-up) pass.
-    const writer = await startServer({ ...env, REMINDERS_SCAN: 'off' }, running);
+    // Without SMTP_URL: the verification e-mail of the sign-up waits in the outbox, and is dropped below.
+    const writer = await startServer({ DATABASE_URL: databaseUrl, REMINDERS_SCAN: 'off' }, running);
     const account = await signUp(writer.url, 'reminders@example.com');
+    {
+      // An unverified account's reminders wait (docs/decisions/0052-account-links-verification-and-sessions.md);
+      // verification is not what this test is about, and its e-mail is not among the ones it counts.
+      const setup = new pg.Client({ connectionString: databaseUrl });
+      await setup.connect();
+      await setup.query(`update users set email_verified = true where id = $1`, [account.userId]);
+      await setup.query(`delete from outbox where kind = 'email_verification'`);
+      await setup.end();
+    }
     for (let n = 1; n <= INVOICES; n++) await createSentInvoice(writer, account, n);
     writer.child.kill('SIGTERM');
     expect(await exitOf(writer.child)).toBe(0);

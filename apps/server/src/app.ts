@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { Config } from './config';
+import accountLinksRoutes from './features/auth/account-links.routes';
 import authRoutes from './features/auth/auth.routes';
 import businessesRoutes from './features/businesses/businesses.routes';
 import clientsRoutes from './features/clients/clients.routes';
@@ -17,6 +18,7 @@ import notificationsRoutes from './features/notifications/notifications.routes';
 import paymentsRoutes from './features/payments/payments.routes';
 import remindersRoutes from './features/reminders/reminders.routes';
 import sendingRoutes from './features/sending/sending.routes';
+import sessionsRoutes from './features/sessions/sessions.routes';
 import supportRoutes from './features/support/support.routes';
 import type { PdfPool } from './pdf/pdf-pool';
 import usersRoutes from './features/users/users.routes';
@@ -111,7 +113,12 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
     guestBytesPerDay: config.GUEST_LOGO_BYTES_PER_DAY,
   });
   await app.register(authRoutes, { config });
-  await app.register(usersRoutes, { attemptsPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE });
+  await app.register(accountLinksRoutes, { config });
+  await app.register(usersRoutes, {
+    attemptsPerMinute: config.RATE_LIMIT_AUTH_PER_MINUTE,
+    accountEmailsPerHour: config.RATE_LIMIT_ACCOUNT_EMAILS_PER_HOUR,
+  });
+  await app.register(sessionsRoutes);
   await app.register(clientsRoutes, { importsPerMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
   await app.register(businessesRoutes);
   await app.register(invoicesRoutes, { pdf, perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });

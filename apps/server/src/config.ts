@@ -28,6 +28,11 @@ const envSchema = z.object({
    * separately per browser that did (its device cookie, ADR 0013).
    */
   RATE_LIMIT_AUTH_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  /**
+   * E-mails with an account link (password reset, verification, a new address to confirm) per hour: per e-mail address
+   * for resets, per account for the others (docs/decisions/0052-account-links-verification-and-sessions.md).
+   */
+  RATE_LIMIT_ACCOUNT_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(5),
   /** Bytes of new logos a guest (per client address) may store per day; signed-in uploads have no quota. */
   GUEST_LOGO_BYTES_PER_DAY: z.coerce
     .number()

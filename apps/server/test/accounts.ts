@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type pg from 'pg';
 import { expect } from 'vitest';
 
 /** A signed-in account made through the real sign-up route. */
@@ -59,4 +60,13 @@ export async function sessionStatus(app: FastifyInstance, cookie: string): Promi
   const response = await app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
   if (response.statusCode !== 200) return response.statusCode;
   return response.json().user ? 200 : 401;
+}
+
+/**
+ * Marks the account's address verified straight in the database: for tests that send e-mail for an account but are
+ * not about verification (accounts.md#e-mail-verification is tested through its real link in
+ * src/features/auth/account-links.routes.test.ts).
+ */
+export async function markVerified(pool: pg.Pool, ...accounts: Array<{ id: string }>): Promise<void> {
+  await pool.query(`update users set email_verified = true where id = any($1::uuid[])`, [accounts.map((a) => a.id)]);
 }

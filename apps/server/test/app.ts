@@ -71,6 +71,7 @@ async function startTestApp(
     RATE_LIMIT_DOCUMENTS_PER_MINUTE: '100000',
     RATE_LIMIT_AUTH_PER_MINUTE: '100000',
     RATE_LIMIT_AUTH_PER_EMAIL: '100000',
+    RATE_LIMIT_ACCOUNT_EMAILS_PER_HOUR: '100000',
     PDF_THREADS: '1',
     // No reminder passes unless a test asks for them (features/reminders): other tests' sent invoices past their
     // due dates would otherwise gain reminders and notifications they do not expect.

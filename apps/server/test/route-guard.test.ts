@@ -22,6 +22,12 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/auth/providers',
   'GET /api/auth/google',
   'GET /api/auth/google/callback',
+  // The links of account e-mails: the token is the credential, the page may be opened signed out
+  // (docs/decisions/0052-account-links-verification-and-sessions.md).
+  'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/check',
+  'POST /api/auth/password-reset/confirm',
+  'POST /api/auth/verify-email',
   // Public invoice links: the token is the credential (docs/decisions/0046-public-invoice-links-and-activity.md).
   'GET /api/public/invoices/:token',
   'GET /api/public/invoices/:token/pdf',

@@ -49,6 +49,8 @@ const PUBLIC = 'public route: serves anyone, owns nothing per user';
 const NO_INPUT = 'takes no input to malform';
 const PUBLIC_LINK =
   'a public link opens its invoice for whoever holds the token, by design; the owner turns it off (invoices.links.test.ts)';
+const ACCOUNT_LINK =
+  'a link of an account e-mail acts on the account its token names, for whoever holds it; a token it did not send is not valid (account-links.routes.test.ts)';
 const MALFORMED_TOKEN =
   'a malformed token answers 404 like an unknown one, so the answer never tells a token apart (invoices.links.test.ts)';
 
@@ -109,6 +111,66 @@ const CASES: Record<string, RouteCase> = {
     otherUserId: PUBLIC,
     malformed:
       'a browser navigation: a bad state or code redirects to the sign-in page with the error (google.test.ts)',
+  },
+  'POST /api/auth/password-reset': {
+    foreign: PUBLIC,
+    otherUserId: PUBLIC,
+    malformed: () => ({ method: 'POST', url: '/api/auth/password-reset', payload: { email: 'not an email' } }),
+  },
+  'POST /api/auth/password-reset/check': {
+    foreign: ACCOUNT_LINK,
+    otherUserId: PUBLIC,
+    malformed: () => ({ method: 'POST', url: '/api/auth/password-reset/check', payload: { token: 42 } }),
+  },
+  'POST /api/auth/password-reset/confirm': {
+    foreign: ACCOUNT_LINK,
+    otherUserId: PUBLIC,
+    malformed: () => ({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      payload: { token: 'x'.repeat(59), new_password: '123' },
+    }),
+  },
+  'POST /api/auth/verify-email': {
+    foreign: ACCOUNT_LINK,
+    otherUserId: PUBLIC,
+    malformed: () => ({ method: 'POST', url: '/api/auth/verify-email', payload: { token: '' } }),
+  },
+  'POST /api/auth/verify-email/resend': {
+    foreign: NO_RESOURCE,
+    otherUserId: ({ a }) => ({
+      method: 'POST',
+      url: '/api/auth/verify-email/resend',
+      payload: { user_id: a.account.id },
+    }),
+    malformed: () => ({ method: 'POST', url: '/api/auth/verify-email/resend', ...BROKEN_JSON }),
+  },
+  'POST /api/users/email': {
+    foreign: NO_RESOURCE,
+    otherUserId: ({ a }) => ({
+      method: 'POST',
+      url: '/api/users/email',
+      payload: { user_id: a.account.id, new_email: 'taken-over@example.com', password: 'whatever it is' },
+    }),
+    malformed: () => ({ method: 'POST', url: '/api/users/email', payload: { new_email: 'nope', password: '' } }),
+  },
+  'GET /api/users/sessions': {
+    foreign: NO_RESOURCE,
+    otherUserId: ({ a }) => ({ method: 'GET', url: `/api/users/sessions?user_id=${a.account.id}` }),
+    malformed: NO_INPUT,
+  },
+  'DELETE /api/users/sessions': {
+    foreign: NO_RESOURCE,
+    otherUserId: ({ a }) => ({ method: 'DELETE', url: `/api/users/sessions?user_id=${a.account.id}` }),
+    malformed: NO_INPUT,
+  },
+  'DELETE /api/users/sessions/:id': {
+    foreign: ({ a }) => ({ method: 'DELETE', url: `/api/users/sessions/${a.sessionId}` }),
+    otherUserId: ({ a, b }) => ({
+      method: 'DELETE',
+      url: `/api/users/sessions/${b.sessionId}?user_id=${a.account.id}`,
+    }),
+    malformed: () => ({ method: 'DELETE', url: '/api/users/sessions/not-a-uuid' }),
   },
   'GET /api/users/:id': {
     foreign: ({ a }) => ({ method: 'GET', url: `/api/users/${a.account.id}` }),

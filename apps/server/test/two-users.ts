@@ -18,6 +18,8 @@ export interface OwnedResources {
   linkToken: string;
   /** A payment recorded on the invoice (part of its total: a balance stays due). */
   paymentId: string;
+  /** The id of the account's session (the list of signed-in devices names it so). */
+  sessionId: string;
 }
 
 export interface TwoUsers {
@@ -77,6 +79,8 @@ async function ownResources(app: FastifyInstance, pool: pg.Pool, first_name: str
     [account.id],
   );
   expect(rows[0], 'a notification for the new client').toBeDefined();
+  const sessions = await app.inject({ method: 'GET', url: '/api/users/sessions', headers: { cookie: account.cookie } });
+  expect(sessions.statusCode, sessions.body).toBe(200);
   return {
     account,
     clientId: client.client.id,
@@ -86,6 +90,7 @@ async function ownResources(app: FastifyInstance, pool: pg.Pool, first_name: str
     logoUrl,
     linkToken: link.token,
     paymentId: payment.payment.id,
+    sessionId: (sessions.json() as { sessions: Array<{ id: string }> }).sessions[0]!.id,
   };
 }
 

@@ -43,12 +43,14 @@ export interface SeedOptions {
   status?: 'draft' | 'sent' | 'paid' | 'overdue';
   client_id?: string | null;
   business_id?: string | null;
+  /** Another app server than the page's (E2E_PLAIN_URL); default the main one. */
+  origin?: string;
 }
 
 /** Saves an invoice through the real POST /api/invoices as the context's signed-in user; answers its id. */
 export async function seedInvoice(request: APIRequestContext, options: SeedOptions = {}): Promise<string> {
   const data = invoiceData(options.data);
-  const response = await request.post('/api/invoices', {
+  const response = await request.post(`${options.origin ?? ''}/api/invoices`, {
     data: {
       client_id: options.client_id ?? null,
       business_id: options.business_id ?? null,

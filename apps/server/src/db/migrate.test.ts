@@ -42,6 +42,7 @@ describe('runMigrations', () => {
       `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.rows.map((row) => row.table_name)).toEqual([
+      'account_tokens',
       'businesses',
       'clients',
       'invoice_activity',

@@ -67,6 +67,11 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie token: a leaked table row cannot be replayed as a cookie. */
     idHash: text('id_hash').primaryKey(),
+    /**
+     * The session's name outside the server (the list of signed-in devices, DELETE /api/users/sessions/{id}): random,
+     * so the hash never leaves the server (docs/decisions/0052-account-links-verification-and-sessions.md).
+     */
+    id: uuid('id').notNull().defaultRandom(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -76,7 +81,43 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_user_id_idx').on(t.userId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+    uniqueIndex('sessions_id_key').on(t.id),
+  ],
+);
+
+/**
+ * The links of account e-mails (docs/decisions/0052-account-links-verification-and-sessions.md): a password reset, an
+ * address to verify, a new address to confirm. The link's token is `selector` (kept as it is, to find the row) and a
+ * verifier of 32 random bytes kept only as its SHA-256, compared in constant time: a copy of the table opens nothing.
+ * A link works once (`used_at`) until `expires_at`; rows are kept a week past that, so an old link says "expired" or
+ * "used" rather than "not valid", then swept.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    selector: text('selector').primaryKey(),
+    verifierHash: bytea('verifier_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    /** The address the link was sent to: the account's own (reset, verification) or the new one (change). */
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('account_tokens_user_purpose_idx').on(t.userId, t.purpose),
+    index('account_tokens_expires_at_idx').on(t.expiresAt),
+    check(
+      'account_tokens_purpose_check',
+      sql`${t.purpose} in ('password_reset', 'email_verification', 'email_change')`,
+    ),
+  ],
 );
 
 /** Google sign-in state between the redirect and the callback (state, PKCE verifier, nonce). */

@@ -233,9 +233,15 @@ export function forgetSession(request: FastifyRequest, reply: FastifyReply): voi
   loaded.set(request, Promise.resolve(null));
 }
 
-/** Ends every other session of the user (password change keeps the one making the change). */
-export async function endOtherSessions(executor: DbExecutor, userId: string, keepIdHash: string): Promise<void> {
-  await executor.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)));
+/**
+ * Ends every other session of the user (a password change, "Sign out all other sessions"), keeping the one making the
+ * request; answers how many ended.
+ */
+export async function endOtherSessions(executor: DbExecutor, userId: string, keepIdHash: string): Promise<number> {
+  const deleted = await executor
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash)));
+  return deleted.rowCount ?? 0;
 }
 
 /** Deletes expired sessions; a job runs it every hour, requests also delete theirs on sight. */

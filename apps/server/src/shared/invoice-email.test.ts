@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../../test/accounts';
+import { markVerified, signUp, type TestAccount } from '../../test/accounts';
 import { createTestApp, type TestApp } from '../../test/app';
 import { as, createInvoice } from '../../test/invoice-fixtures';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp-test-server';
@@ -18,6 +18,8 @@ describe('queueInvoiceEmail', () => {
     smtp = await startSmtpServer();
     t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'invoices@invoicer.test' });
     ada = await signUp(t.app);
+    // Verification is not what these tests are about (features/sending tests the gate).
+    await markVerified(t.pool, ada);
   });
   afterAll(async () => {
     await smtp.close();

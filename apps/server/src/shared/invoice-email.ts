@@ -1,4 +1,4 @@
-import { isSendableAddress } from '@invoicer/domain/api/sending';
+import { isSendableAddress, SEND_MESSAGES } from '@invoicer/domain/api/sending';
 import { publicInvoicePath } from '@invoicer/domain/api/public-links';
 import {
   defaultInvoiceEmailMessage,
@@ -14,7 +14,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { clients, invoices, users } from '../db/schema';
 import type { DbExecutor } from '../plugins/database';
-import { badRequest } from '../plugins/errors';
+import { badRequest, HttpError } from '../plugins/errors';
 import { PRODUCT_NAME } from '../plugins/mailer';
 import { pastDueSentSql } from './invoice-status-sql';
 import { ensurePublicLink } from './public-links';
@@ -37,6 +37,8 @@ export interface InvoiceEmailContext {
   toBlock: string;
   /** The owner's account address. */
   userEmail: string;
+  /** Whether that address is verified: the product e-mails other people only for an account whose address is. */
+  userEmailVerified: boolean;
 }
 
 /** The user's invoice as the e-mail speaks of it; null when it is not theirs. */
@@ -57,6 +59,7 @@ export async function findInvoiceEmailContext(
       overdue: pastDueSentSql(),
       clientEmail: clients.email,
       userEmail: users.email,
+      userEmailVerified: users.emailVerified,
     })
     .from(invoices)
     .innerJoin(users, eq(users.id, invoices.userId))
@@ -77,6 +80,7 @@ export async function findInvoiceEmailContext(
     clientEmail: (row.clientEmail ?? '').trim(),
     toBlock: row.to ?? '',
     userEmail: row.userEmail,
+    userEmailVerified: row.userEmailVerified,
   };
 }
 
@@ -122,8 +126,8 @@ const FROM_NAME_MAX = 80;
  * or a new one), writes the text and HTML parts, and enqueues one outbox message (To: `to`; Cc: the user when
  * `ccMe`; Reply-To: the user; the PDF attached at delivery) through app.mailer, all in `tx`. The caller has checked
  * that the invoice is the user's and holds its row lock (`SELECT ... FOR UPDATE`), as ensurePublicLink needs, and
- * records the activity entry and notification of its own event (kind `sent` or `reminder`). A 400 when the user's
- * own address cannot be Reply-To; any other throw (a missing invoice) is the caller's bug.
+ * records the activity entry and notification of its own event (kind `sent` or `reminder`). A 403 when the user's
+ * address is not verified, a 400 when it cannot be Reply-To; any other throw (a missing invoice) is the caller's bug.
  */
 export async function queueInvoiceEmail(
   app: FastifyInstance,
@@ -132,6 +136,9 @@ export async function queueInvoiceEmail(
 ): Promise<QueuedInvoiceEmail> {
   const context = await findInvoiceEmailContext(tx, request.userId, request.invoiceId);
   if (!context) throw new Error(`queueInvoiceEmail: invoice ${request.invoiceId} is not the user's`);
+  // The one gate of every e-mail sent for an account to other people (docs/decisions/0052-account-links-verification-and-sessions.md):
+  // the Send dialog's call answers this 403; reminders wait before they get here (features/reminders).
+  if (!context.userEmailVerified) throw new HttpError(403, SEND_MESSAGES.notVerified);
   const replyTo = context.userEmail.trim();
   if (!isSendableAddress(replyTo)) {
     // Reply-To is the point of the message (the client answers the user); an address we cannot write into a

@@ -36,10 +36,19 @@ export async function writeUserReminderSchedule(
     .where(eq(users.id, userId))
     .returning({ reminders: sql<unknown>`${users.settings} -> 'reminders'` });
   if (!row) return null;
+  await recheckAccountReminders(db, userId);
+  return readReminderSchedule(row.reminders);
+}
+
+/**
+ * Has the scheduler look again, at its next pass, at every invoice of the account that reminders may concern (sent or
+ * overdue): after a change of the schedule, or of whether the account may send at all (its address verified,
+ * docs/decisions/0052-account-links-verification-and-sessions.md). Run it in the transaction of that change.
+ */
+export async function recheckAccountReminders(db: DbExecutor, userId: string): Promise<void> {
   await db.execute(sql`
     update invoice_reminder_state s set next_check_at = now()
       from invoices i
      where s.user_id = ${userId} and i.id = s.invoice_id and i.user_id = ${userId}
        and i.status in ('sent', 'overdue')`);
-  return readReminderSchedule(row.reminders);
 }

@@ -34,6 +34,10 @@ export const routes: RouteObject[] = [
         ...page(() => import('./routes/auth-callback').then((m) => ({ default: m.AuthCallbackRoute }))),
       },
       {
+        path: '/reset-password',
+        ...page(() => import('./routes/reset-password').then((m) => ({ default: m.ResetPasswordRoute }))),
+      },
+      {
         path: '/i/:token',
         ...page(() => import('./routes/public-invoice').then((m) => ({ default: m.PublicInvoiceRoute }))),
       },
@@ -51,6 +55,11 @@ export const routes: RouteObject[] = [
           {
             path: '/terms-of-service',
             ...page(() => import('./routes/terms-of-service').then((m) => ({ default: m.TermsOfServiceRoute }))),
+          },
+          // Opened from an e-mail, signed in or not: the link is the proof (docs/product/accounts.md#e-mail-verification).
+          {
+            path: '/verify-email',
+            ...page(() => import('./routes/verify-email').then((m) => ({ default: m.VerifyEmailRoute }))),
           },
           {
             element: <RequireAuth />,

@@ -17,6 +17,8 @@ export const queryRoots = {
   clients: ['clients'],
   businesses: ['businesses'],
   parties: ['parties'],
+  /** The account's signed-in devices (features/sessions). */
+  sessions: ['sessions'],
 } as const satisfies Record<string, QueryKey>;
 
 declare module '@tanstack/react-query' {

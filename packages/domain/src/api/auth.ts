@@ -159,3 +159,103 @@ export type AuthResponse = UserResponse;
 /** Which sign-in methods this server offers, so the Google button can say when it is not configured. */
 export const authProvidersResponseSchema = z.object({ success: z.literal(true), google: z.boolean() });
 export type AuthProvidersResponse = z.infer<typeof authProvidersResponseSchema>;
+
+// ---- Password reset and e-mail verification (docs/product/accounts.md#password-reset) ----------------------------
+
+/** Links of account e-mails: how long each works (docs/decisions/0052-account-links-verification-and-sessions.md). */
+export const ACCOUNT_LINK_LIFETIME_HOURS = {
+  password_reset: 1,
+  email_verification: 7 * 24,
+  email_change: 24,
+} as const;
+export type AccountLinkPurpose = keyof typeof ACCOUNT_LINK_LIFETIME_HOURS;
+
+/**
+ * A link's token: 12 random bytes naming the row and 32 more checked against its stored hash, base64url (16 + 43
+ * characters). Anything else is a link that is not valid, answered exactly like an unknown one.
+ */
+export const ACCOUNT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{59}$/;
+/** More than any token, so a pasted address with a few extra characters still reaches the "not valid" answer. */
+const ACCOUNT_TOKEN_MAX_LENGTH = 200;
+
+export const ACCOUNT_MESSAGES = {
+  /** A link whose token matches no row (or is malformed, or is for something else). */
+  linkInvalid: 'This link is not valid. Check that you opened the whole link from the e-mail, or ask for a new one.',
+  linkExpired: 'This link has expired. Please ask for a new one.',
+  linkUsed: 'This link has already been used. Please ask for a new one if you still need it.',
+  tokenRequired: 'The link is missing its code. Open the whole link from the e-mail.',
+  /** POST /api/auth/password-reset, whatever the address (no enumeration). */
+  resetRequested:
+    'If an account uses this address, we have sent it a link to choose a new password. The link works for one hour.',
+  resetDone: 'Your password has been changed. You are signed in, and every other session was signed out.',
+  newPasswordsDoNotMatch: 'New passwords do not match',
+  verified: 'Your e-mail address is verified. Thank you!',
+  alreadyVerified: 'Your e-mail address is already verified.',
+  emailChanged: (email: string) => `Your e-mail address is now ${email}.`,
+  verificationSent: (email: string) => `We sent a new verification link to ${email}. It works for 7 days.`,
+} as const;
+
+/** 429 of the account e-mails (reset, verification, address change): per address or per account, and per client. */
+export function tooManyAccountEmailsMessage(retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return `Too many e-mails were asked for. Please wait ${minutes} ${minutes === 1 ? 'minute' : 'minutes'} and try again.`;
+}
+
+/** The token of a link: required; its form is checked by the server, which answers a malformed one as not valid. */
+const accountTokenSchema = textSchema('Token', ACCOUNT_MESSAGES.tokenRequired)
+  .trim()
+  .min(1, { error: ACCOUNT_MESSAGES.tokenRequired })
+  .max(ACCOUNT_TOKEN_MAX_LENGTH, { error: ACCOUNT_MESSAGES.linkInvalid });
+
+/** POST /api/auth/password-reset: the address to send a link to. */
+export const passwordResetBodySchema = z.object({ email: requiredEmail });
+export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
+
+/** POST /api/auth/password-reset/check and POST /api/auth/verify-email: a link's token. */
+export const accountTokenBodySchema = z.object({ token: accountTokenSchema });
+export type AccountTokenBody = z.infer<typeof accountTokenBodySchema>;
+
+/** POST /api/auth/password-reset/confirm */
+export const passwordResetConfirmBodySchema = z.object({
+  token: accountTokenSchema,
+  new_password: newPasswordSchema(undefined, 'New password'),
+});
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBodySchema>;
+
+/** The reset page's form: the new password twice (the token travels beside it). */
+export const resetPasswordFormSchema = z
+  .object({
+    new_password: newPasswordSchema(undefined, 'New password'),
+    confirm_password: textSchema('Confirm password', ACCOUNT_MESSAGES.newPasswordsDoNotMatch),
+  })
+  .refine((form) => form.new_password === form.confirm_password, {
+    path: ['confirm_password'],
+    error: ACCOUNT_MESSAGES.newPasswordsDoNotMatch,
+  });
+export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
+
+/** 202 of POST /api/auth/password-reset and POST /api/auth/verify-email/resend. */
+export const accountEmailSentResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type AccountEmailSentResponse = z.infer<typeof accountEmailSentResponseSchema>;
+
+/** POST /api/auth/password-reset/check: the link works; the address it resets (the page shows it, password managers keep it). */
+export const passwordResetCheckResponseSchema = z.object({ success: z.literal(true), email: z.string() });
+export type PasswordResetCheckResponse = z.infer<typeof passwordResetCheckResponseSchema>;
+
+/** POST /api/auth/password-reset/confirm: the new password is set and this browser signed in as the user. */
+export const passwordResetConfirmResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: userSchema,
+});
+export type PasswordResetConfirmResponse = z.infer<typeof passwordResetConfirmResponseSchema>;
+
+/** POST /api/auth/verify-email: what the link did, and the address the account has now. */
+export const verifyEmailResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** `verification`: the address is verified; `email_change`: the account's address is now `email`. */
+  purpose: z.enum(['verification', 'email_change']),
+  email: z.string(),
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;

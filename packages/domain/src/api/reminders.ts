@@ -20,6 +20,9 @@ export const REMINDER_MESSAGES = {
   saved: 'Reminder settings saved',
   pausedNow: 'Reminders paused for this invoice',
   resumedNow: 'Reminders resumed for this invoice',
+  /** The invoice page's reminders panel, for an account whose address is not verified. */
+  waitingForVerification:
+    'Reminders wait until you verify your e-mail address; then the latest one due goes out, not every one missed.',
 } as const;
 
 const wholeNumber = (limits: { min: number; max: number }, message: string) =>
@@ -96,6 +99,11 @@ export const invoiceRemindersSchema = z.object({
   paused: z.boolean(),
   /** The account's "Automatic reminders" switch. */
   account_enabled: z.boolean(),
+  /**
+   * The account's e-mail address is verified. Until it is, no reminder leaves: they wait, and the latest one due goes
+   * out after verification (docs/decisions/0052-account-links-verification-and-sessions.md).
+   */
+  account_verified: z.boolean(),
   /** Where the next reminder would go; null when the client has no e-mail address. */
   recipient: z.string().nullable(),
   /** The next reminder the schedule holds for this invoice as it is now, or null. */

@@ -54,6 +54,12 @@ export const SEND_MESSAGES = {
   /** Said instead when this server has no SMTP_URL: nothing was delivered. */
   waiting: (invoiceNumber: string) =>
     `Invoice ${invoiceNumber} was marked as sent, but e-mail delivery is not configured on this server: the message waits in the outbox until it is.`,
+  /**
+   * 403 of the send, and the dialog's note before anything is typed, for an account whose address is not verified
+   * (docs/decisions/0052-account-links-verification-and-sessions.md).
+   */
+  notVerified:
+    'Verify your e-mail address before sending invoices by e-mail: open the link we sent you, or use "Resend link" in the banner at the top of the page.',
   /** The dialog's warning, before sending, when delivery is not configured. */
   notConfigured:
     'E-mail delivery is not configured on this server (no SMTP_URL). The message will wait in the outbox and will not reach anyone until an administrator sets it up.',
@@ -140,5 +146,7 @@ export const sendDefaultsResponseSchema = z.object({
   /** The attached PDF's file name, as downloads of the invoice are named. */
   attachment_name: z.string(),
   email_delivery_configured: z.boolean(),
+  /** The account's address is verified: false, and the send answers 403 (SEND_MESSAGES.notVerified). */
+  email_verified: z.boolean(),
 });
 export type SendDefaultsResponse = z.infer<typeof sendDefaultsResponseSchema>;

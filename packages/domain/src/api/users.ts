@@ -7,7 +7,15 @@ import {
   refusePasswordEqualToEmail,
   userSchema,
 } from './auth';
-import { TEXT_LIMITS, currencyInputSchema, requiredText, textSchema, userIdField } from './common';
+import {
+  TEXT_LIMITS,
+  currencyInputSchema,
+  requiredEmail,
+  requiredText,
+  textSchema,
+  timestampSchema,
+  userIdField,
+} from './common';
 
 export const USER_MESSAGES = {
   currentPasswordRequired: 'Please enter your current password',
@@ -20,6 +28,20 @@ export const USER_MESSAGES = {
   /** Accounts without a password (Google only) confirm deletion by typing their e-mail address. */
   deleteEmailRequired: 'This account signs in with Google: type your e-mail address to confirm account deletion.',
   deleteEmailWrong: 'The e-mail address does not match this account. Your account was not deleted.',
+  /** POST /api/users/email */
+  emailChangeSent: (email: string) =>
+    `We sent a confirmation link to ${email}. Your address changes when you open it (within 24 hours).`,
+  emailUnchanged: 'That is already your e-mail address.',
+  emailChangeNeedsPassword:
+    'This account signs in with Google and has no password yet. Set one first with "Send me a link to set a password", then change the address.',
+  /** Sessions (GET/DELETE /api/users/sessions). */
+  sessionNotFound: 'This session has already ended.',
+  sessionEnded: 'The session was signed out.',
+  signedOutHere: 'You are signed out.',
+  otherSessionsEnded: (count: number) =>
+    count === 0
+      ? 'There were no other sessions to sign out.'
+      : `Signed out of ${count} other ${count === 1 ? 'session' : 'sessions'}.`,
 } as const;
 
 /** PUT /api/users/profile. Email is not editable (docs/product/settings.md#profile). */
@@ -91,6 +113,51 @@ export const deleteAccountBodySchema = z
     }
   });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+/**
+ * POST /api/users/email (docs/product/settings.md#e-mail-address): the new address and the current password. The
+ * address changes only when the link sent to it is opened.
+ */
+export const changeEmailBodySchema = z.object({
+  user_id: userIdField,
+  new_email: requiredEmail,
+  password: existingPasswordSchema(USER_MESSAGES.currentPasswordRequired, 'Current password'),
+});
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
+
+/** A signed-in browser (docs/product/accounts.md#signed-in-devices). The stored hash of its cookie never leaves the server. */
+export const sessionInfoSchema = z.object({
+  /** An opaque id, only for DELETE /api/users/sessions/{id}. */
+  id: z.string(),
+  /** The browser and system in words, read from its user agent ("Chrome on Windows"). */
+  device: z.string(),
+  created_at: timestampSchema,
+  /** When it was last used, to the hour: renewed at most once an hour. */
+  last_seen_at: timestampSchema,
+  /** The session of the browser asking. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/** GET /api/users/sessions: this one first, then the most recently used. */
+export const sessionsResponseSchema = z.object({ success: z.literal(true), sessions: z.array(sessionInfoSchema) });
+export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
+
+/** DELETE /api/users/sessions/{id}: `signed_out` when it was this browser's own. */
+export const endSessionResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  signed_out: z.boolean(),
+});
+export type EndSessionResponse = z.infer<typeof endSessionResponseSchema>;
+
+/** DELETE /api/users/sessions: every other session ended, this one kept. */
+export const endOtherSessionsResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  ended: z.number(),
+});
+export type EndOtherSessionsResponse = z.infer<typeof endOtherSessionsResponseSchema>;
 
 // PUT /api/users/password and DELETE /api/users/delete answer okResponseSchema (./common);
 // GET /api/users/{id} answers userResponseSchema (./auth).

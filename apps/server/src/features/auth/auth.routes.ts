@@ -13,6 +13,7 @@ import type { Config } from '../../config';
 import { HttpError } from '../../plugins/errors';
 import { attemptsPerMinute } from '../../plugins/rate-limit';
 import { endSession, isSecureRequest, startSession } from '../../plugins/session';
+import { queueVerificationEmail } from '../../shared/accounts/account-emails';
 import { getProfile, toUserProfile } from '../../shared/accounts/accounts.service';
 import { insertOAuthState, OAUTH_STATE_TTL_MS, sweepOAuthStates, takeOAuthState } from './auth.queries';
 import { authenticate, beginSignInAttempt, signInWithGoogle, signUp } from './auth.service';
@@ -79,7 +80,11 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { confi
     async (request, reply) => {
       // Limited per client address (the route limit) only: a failed sign-up never counts against
       // anyone's sign-in (issue 13: ten of them naming an address locked its owner out).
-      const user = await signUp(app.db, request.body, (tx, created) => startSession(tx, request, reply, created.id));
+      // The account, its first session and its verification e-mail are written together.
+      const user = await signUp(app.db, request.body, async (tx, created) => {
+        await startSession(tx, request, reply, created.id);
+        await queueVerificationEmail(app, tx, { id: created.id, email: created.email, firstName: created.firstName });
+      });
       rememberDevice(request, reply, await app.serverSecret('device-cookie'), accountDigest(user.email));
       return reply.code(201).send({ success: true as const, user: toUserProfile(user) });
     },

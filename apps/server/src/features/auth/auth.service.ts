@@ -7,6 +7,7 @@ import { consumeRateLimit, refundRateLimit } from '../../plugins/rate-limit';
 import { assertNewPasswordAllowed, hashPassword, needsRehash, verifyPassword } from '../../shared/accounts/passwords';
 import { findUserByEmail, findUserByGoogleId, updateUser, type UserRow } from '../../shared/accounts/users.queries';
 import { createAccount } from '../../shared/accounts/accounts.service';
+import { recheckAccountReminders } from '../../shared/reminder-settings';
 import { deleteSessionsOfUser } from './auth.queries';
 import { accountDigest, knownDevice } from './device-cookie';
 import { GoogleSignInError, type GoogleIdentity } from './google';
@@ -130,6 +131,8 @@ export async function signInWithGoogle(db: Database, identity: GoogleIdentity): 
         ...(takeOver ? { passwordHash: null, authProvider: 'google' } : {}),
       });
       if (takeOver) await deleteSessionsOfUser(tx, sameEmail.id);
+      // Google proved the address: reminders that waited for a verified address are looked at again.
+      if (!sameEmail.emailVerified) await recheckAccountReminders(tx, sameEmail.id);
       return user!;
     }
 

@@ -49,13 +49,15 @@ export interface PlanRow {
   amount_due_minor: string | number;
   reminders_paused: boolean;
   schedule: unknown;
+  /** The owner's address is verified: until it is, no reminder leaves (docs/decisions/0052-account-links-verification-and-sessions.md). */
+  email_verified: boolean;
   done: string[];
   noticed: boolean;
 }
 
 const planColumns = sql`
   i.id, i.user_id, i.status, i.due_date::text as due_date, i.issued_date::text as issued_date, i.amount_due_minor,
-  i.reminders_paused, u.settings -> 'reminders' as schedule,
+  i.reminders_paused, u.settings -> 'reminders' as schedule, u.email_verified,
   array(select r.stage from invoice_reminders r
          where r.invoice_id = i.id and r.due_date = i.due_date and r.stage <> 'overdue') as done,
   exists(select 1 from invoice_reminders r where r.invoice_id = i.id and r.stage = 'overdue') as noticed`;

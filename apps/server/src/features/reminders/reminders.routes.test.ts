@@ -120,6 +120,7 @@ describe('an invoice’s reminders and its pause', () => {
       reminders: {
         paused: false,
         account_enabled: true,
+        account_verified: false,
         recipient: 'accounts@acme.example',
         next: { stage: 'before', date: utcDate(7) },
         sent: [],

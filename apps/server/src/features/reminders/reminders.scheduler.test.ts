@@ -1,6 +1,6 @@
 import { invoiceFileName } from '@invoicer/domain/invoice-number';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../../../test/accounts';
+import { markVerified, signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { as, createInvoice, utcDate } from '../../../test/invoice-fixtures';
 import { waitFor } from '../../../test/wait-for';
@@ -54,6 +54,8 @@ describe('the reminder scheduler', () => {
   beforeAll(async () => {
     t = await createTestApp({ SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '1' });
     ada = await signUp(t.app);
+    // Verification is not what these tests are about (the test below is).
+    await markVerified(t.pool, ada);
   });
 
   it('reminds an overdue invoice once, of its latest stage, with the link, and tells the owner', async () => {
@@ -187,6 +189,7 @@ describe('the reminder scheduler', () => {
 
   it('skips every reminder when the account turns them off, and resumes with the latest stage only', async () => {
     const grace = await signUp(t.app);
+    await markVerified(t.pool, grace);
     const off = { enabled: false, before_days: 3, on_due: true, after_days: 7, repeat_days: 14, max: 3 };
     await as(t.app, grace)({ method: 'PUT', url: '/api/users/settings', payload: { reminders: off } });
     const id = await createInvoice(
@@ -210,10 +213,47 @@ describe('the reminder scheduler', () => {
   });
 });
 
+describe('an account whose address is not verified', () => {
+  it('gets no reminder e-mailed while it waits, its owner’s notice all the same, then the latest stage once', async () => {
+    const t = await createTestApp({ SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '1' });
+    const hal = await signUp(t.app);
+    const id = await createInvoice(
+      t.app,
+      hal,
+      { invoice_number: 'U-1', issued_date: utcDate(-60), due_date: utcDate(-25), to: 'Wait Ltd\nwait@acme.example' },
+      { status: 'sent' },
+    );
+    await pass(t);
+    await pass(t);
+    expect(mailsTo('wait@acme.example')).toHaveLength(0);
+    expect(await remindersOf(t, id)).toEqual([{ stage: 'overdue', outcome: 'notified', recipient: null }]);
+    const page = await as(t.app, hal)({ method: 'GET', url: `/api/invoices/${id}/reminders` });
+    // The invoice page still shows what is planned, and that it waits.
+    expect(page.json().reminders).toMatchObject({ account_verified: false, next: { stage: 'repeat_1' } });
+
+    // Verified through the link of the sign-up e-mail: the next pass sends the latest stage due, and only it.
+    await waitFor(() => mailsTo(hal.email).length === 1);
+    const text = mailsTo(hal.email)[0]!.parts.find((part) => part.type === 'text/plain')!.text;
+    const token = new URL(/https?:\/\/\S+verify-email\S+/.exec(text)![0]).searchParams.get('token')!;
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } })).statusCode).toBe(
+      200,
+    );
+    await pass(t);
+    await waitFor(() => mailsTo('wait@acme.example').length === 1);
+    // 25 days late: after (7) and repeat_1 (21) have passed; one e-mail, for repeat_1.
+    expect((await remindersOf(t, id)).filter((row) => row.stage !== 'overdue')).toEqual([
+      { stage: 'repeat_1', outcome: 'sent', recipient: 'wait@acme.example' },
+    ]);
+    await pass(t);
+    expect(mailsTo('wait@acme.example')).toHaveLength(1);
+  });
+});
+
 describe('the per-account daily cap', () => {
   it('sends at most REMINDERS_PER_ACCOUNT_PER_DAY a day; the rest wait for the next day', async () => {
     const t = await createTestApp({ SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '1', REMINDERS_PER_ACCOUNT_PER_DAY: '2' });
     const ada = await signUp(t.app);
+    await markVerified(t.pool, ada);
     for (let n = 1; n <= 3; n++) {
       await createInvoice(
         t.app,
@@ -242,6 +282,7 @@ describe('two server processes on one database', () => {
     const one = await createTestApp({ SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '1' });
     const two = await createTestApp({ SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '1' }, { databaseUrl: one.databaseUrl });
     const ada = await signUp(one.app);
+    await markVerified(one.pool, ada);
     const ids: string[] = [];
     for (let n = 1; n <= 30; n++) {
       ids.push(

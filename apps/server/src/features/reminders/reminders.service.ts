@@ -51,14 +51,22 @@ const JOB_LEASE_MS = 60 * 60 * 1000;
 /** The start of a UTC day, as next_check_at holds it. */
 const startOfDay = (date: string | null) => (date === null ? null : `${date}T00:00:00Z`);
 
-function planInput(row: PlanRow, today: string): ReminderInput {
+/**
+ * What reminderPlan is asked about an invoice. An account whose address is not verified e-mails nobody
+ * (docs/decisions/0052-account-links-verification-and-sessions.md): its schedule counts as off, so no stage is sent or
+ * skipped while it waits, and the owner's overdue notice (a notification, no e-mail) still comes. Verifying has the
+ * scheduler look at the account's invoices again, and the latest stage due then goes out, never a burst. `asSet`
+ * answers the schedule as the account set it (the invoice page shows what is planned).
+ */
+function planInput(row: PlanRow, today: string, asSet = false): ReminderInput {
+  const schedule = readReminderSchedule(row.schedule);
   return {
     status: row.status,
     dueDate: row.due_date,
     issuedDate: row.issued_date,
     amountDue: Number(row.amount_due_minor),
     paused: row.reminders_paused,
-    schedule: readReminderSchedule(row.schedule),
+    schedule: row.email_verified || asSet ? schedule : { ...schedule, enabled: false },
     done: row.done,
     overdueNoticed: row.noticed,
     today,
@@ -205,13 +213,14 @@ export async function getInvoiceReminders(
   const row = await findPlanRow(db, invoiceId);
   if (!row || row.user_id !== userId) throw notFound(INVOICE_MESSAGES.notFound);
   const today = await todayUtc(db);
-  const input = planInput(row, today);
+  const input = planInput(row, today, true);
   const invoice = await findRecipientSource(db, invoiceId);
   const next = upcomingReminder(input);
   const sent = await listReminders(db, userId, invoiceId);
   return {
     paused: row.reminders_paused,
     account_enabled: input.schedule.enabled,
+    account_verified: row.email_verified,
     recipient: invoice ? reminderRecipient(invoice.client_email, invoice.to_text) : null,
     next: next && { stage: next.stage, date: next.date },
     sent: sent.map((entry) => ({

@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type TestAccount } from '../../../test/accounts';
+import { markVerified, signUp, type TestAccount } from '../../../test/accounts';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { dbFingerprint } from '../../../test/db-fingerprint';
 import { as, createInvoice } from '../../../test/invoice-fixtures';
@@ -64,6 +64,8 @@ describe('POST /api/invoices/{id}/send with a mail server', () => {
       MAIL_FROM: 'invoices@invoicer.test',
     });
     [ada, bob] = await Promise.all([signUp(t.app), signUp(t.app, { first_name: 'Bob' })]);
+    // Verification is not what these tests are about (the gate has its own describe below).
+    await markVerified(t.pool, ada, bob);
   });
   afterAll(async () => {
     await smtp.close();
@@ -88,6 +90,7 @@ describe('POST /api/invoices/{id}/send with a mail server', () => {
       reply_to: ada.email,
       attachment_name: 'd_1_2026-11-21.pdf',
       email_delivery_configured: true,
+      email_verified: true,
     });
     expect(defaults.message).toContain('Please find attached invoice D-1 for €');
     expect(defaults.message).toContain('due on December 5, 2026');
@@ -297,6 +300,7 @@ describe('POST /api/invoices/{id}/send is rate limited per account', () => {
   beforeAll(async () => {
     t = await createTestApp({ RATE_LIMIT_SEND_PER_HOUR: '2' });
     [ada, bob] = await Promise.all([signUp(t.app), signUp(t.app, { first_name: 'Bob' })]);
+    await markVerified(t.pool, ada, bob);
   });
 
   it('refuses the third send of the hour with 429, queueing nothing; refused bodies and other accounts do not count', async () => {
@@ -322,6 +326,7 @@ describe('POST /api/invoices/{id}/send without SMTP_URL', () => {
   beforeAll(async () => {
     t = await createTestApp();
     ada = await signUp(t.app);
+    await markVerified(t.pool, ada);
   });
 
   it('says so before and after, marks the draft sent, and the message waits in the outbox with its job', async () => {
@@ -341,7 +346,7 @@ describe('POST /api/invoices/{id}/send without SMTP_URL', () => {
     expect(response.json().url).toMatch(/^http:\/\/localhost:80\/i\//);
     const { rows } = await t.pool.query(
       `select status, kind, recipient, cc, reply_to, subject, attach_invoice_id, html is not null as has_html, job_id
-         from outbox where user_id = $1`,
+         from outbox where user_id = $1 and kind = 'invoice'`,
       [ada.id],
     );
     expect(rows).toEqual([
@@ -379,5 +384,51 @@ describe('POST /api/invoices/{id}/send without SMTP_URL', () => {
     expect((await as(t.app, ada)({ method: 'DELETE', url: `/api/invoices/${id}` })).statusCode).toBe(200);
     const { rows } = await t.pool.query(`select count(*)::int as n from outbox where attach_invoice_id = $1`, [id]);
     expect(rows[0].n).toBe(0);
+  });
+});
+
+describe('POST /api/invoices/{id}/send for an account whose address is not verified', () => {
+  let smtp: TestSmtpServer, t: TestApp, ada: TestAccount;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ SMTP_URL: smtp.url });
+    ada = await signUp(t.app);
+  });
+  afterAll(async () => {
+    await smtp.close();
+  });
+
+  it('says so in the dialog’s defaults, refuses with 403 queueing nothing, and sends once verified through the link', async () => {
+    const id = await createInvoice(t.app, ada, { invoice_number: 'V-1' });
+    const defaults = await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${id}/send` });
+    expect(defaults.json()).toMatchObject({ email_verified: false, email_delivery_configured: true });
+
+    await deliveriesSettled(t);
+    const before = await dbFingerprint(t.pool);
+    const jobs = await mailJobs(t.pool);
+    const refused = await send(t.app, ada, id, { to: ['client@example.com'] });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ success: false, error: SEND_MESSAGES.notVerified });
+    expect(await dbFingerprint(t.pool)).toEqual(before);
+    expect(await mailJobs(t.pool)).toBe(jobs);
+    expect(await storedStatus(t.pool, id)).toBe('draft');
+    // Another user's invoice still answers 404 first: the gate tells nothing about it.
+    const bob = await signUp(t.app);
+    const bobs = await createInvoice(t.app, bob);
+    expect((await send(t.app, ada, bobs, { to: ['client@example.com'] })).statusCode).toBe(404);
+
+    // The link of the sign-up e-mail verifies the address; then the send goes out.
+    await waitFor(() => smtp.received.some((mail) => mail.rcptTo.includes(ada.email)), 30_000);
+    const verification = smtp.received.find((mail) => mail.rcptTo.includes(ada.email))!;
+    const text = verification.parts.find((part) => part.type === 'text/plain')!.text;
+    const token = new URL(/https?:\/\/\S+verify-email\S+/.exec(text)![0]).searchParams.get('token')!;
+    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const sent = await send(t.app, ada, id, { to: ['client@example.com'] });
+    expect(sent.statusCode, sent.body).toBe(202);
+    await waitFor(
+      () => smtp.received.some((mail) => subjectOf(mail) === 'Invoice V-1 from Ada Lovelace Consulting'),
+      60_000,
+    );
   });
 });

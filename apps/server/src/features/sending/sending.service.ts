@@ -42,6 +42,7 @@ export async function getSendDefaults(app: FastifyInstance, userId: string, id: 
     reply_to: context.userEmail,
     attachment_name: invoiceFileName(context.facts.invoiceNumber, context.issuedDate),
     email_delivery_configured: app.mailer.delivering,
+    email_verified: context.userEmailVerified,
   };
 }
 

@@ -1,18 +1,29 @@
 import { userResponseSchema } from '@invoicer/domain/api/auth';
 import { idParamSchema, okResponseSchema, userIdQuerySchema } from '@invoicer/domain/api/common';
 import {
+  USER_MESSAGES,
+  changeEmailBodySchema,
   changePasswordBodySchema,
   deleteAccountBodySchema,
   updateProfileBodySchema,
   updateProfileResponseSchema,
 } from '@invoicer/domain/api/users';
 import { REMINDER_MESSAGES, userSettingsBodySchema, userSettingsResponseSchema } from '@invoicer/domain/api/reminders';
+import { accountEmailSentResponseSchema } from '@invoicer/domain/api/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../plugins/errors';
 import { attemptsPerMinute } from '../../plugins/rate-limit';
 import { forgetSession, requireSession } from '../../plugins/session';
 import { getProfile } from '../../shared/accounts/accounts.service';
-import { changePassword, deleteAccount, getSettings, updateSettings, updateProfile } from './users.service';
+import { limitAccountEmails } from '../../shared/accounts/account-emails';
+import {
+  changePassword,
+  deleteAccount,
+  getSettings,
+  requestEmailChange,
+  updateSettings,
+  updateProfile,
+} from './users.service';
 
 const USER_NOT_FOUND = 'User not found.';
 
@@ -21,7 +32,14 @@ const USER_NOT_FOUND = 'User not found.';
  * (the /api default); a user_id in the query or body that is not the session user's is refused
  * by the session plugin before these handlers run.
  */
-const usersRoutes: FastifyPluginAsyncZod<{ attemptsPerMinute: number }> = async (app, options) => {
+export interface UsersRoutesOptions {
+  /** RATE_LIMIT_AUTH_PER_MINUTE: password, e-mail and deletion attempts per client address. */
+  attemptsPerMinute: number;
+  /** RATE_LIMIT_ACCOUNT_EMAILS_PER_HOUR: confirmation links of new addresses per account. */
+  accountEmailsPerHour: number;
+}
+
+const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, options) => {
   const attempts = attemptsPerMinute(options.attemptsPerMinute);
 
   // The account's settings: the schedule of automatic reminders (docs/product/reminders.md#the-schedule).
@@ -74,6 +92,21 @@ const usersRoutes: FastifyPluginAsyncZod<{ attemptsPerMinute: number }> = async 
     async (request) => {
       await changePassword(app.db, requireSession(request), request.body);
       return { success: true as const, message: 'Password updated successfully' };
+    },
+  );
+
+  app.post(
+    '/api/users/email',
+    {
+      schema: { body: changeEmailBodySchema, response: { 202: accountEmailSentResponseSchema } },
+      config: { rateLimit: attempts },
+    },
+    async (request, reply) => {
+      const { userId } = requireSession(request);
+      const email = await requestEmailChange(app, userId, request.body, () =>
+        limitAccountEmails(app.pool, reply, `change:${userId}`, options.accountEmailsPerHour),
+      );
+      return reply.code(202).send({ success: true as const, message: USER_MESSAGES.emailChangeSent(email) });
     },
   );
 

@@ -1,18 +1,28 @@
-import type { User } from '@invoicer/domain/api/auth';
+import { AUTH_MESSAGES, type User } from '@invoicer/domain/api/auth';
 import {
   USER_MESSAGES,
+  type ChangeEmailBody,
   type ChangePasswordBody,
   type DeleteAccountBody,
   type UpdateProfileBody,
 } from '@invoicer/domain/api/users';
 import type { UserSettings, UserSettingsBody } from '@invoicer/domain/api/reminders';
+import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../plugins/database';
-import { badRequest } from '../../plugins/errors';
+import { badRequest, HttpError } from '../../plugins/errors';
+import { accountLink, emailChangeEmail, VERIFY_EMAIL_PATH } from '../../shared/accounts/account-emails';
+import { issueAccountToken, sameAddress, useUpAccountTokens } from '../../shared/accounts/account-tokens';
 import { endOtherSessions, type AuthSession } from '../../plugins/session';
 import { signInRequired, toUserProfile } from '../../shared/accounts/accounts.service';
 import { readUserReminderSchedule, writeUserReminderSchedule } from '../../shared/reminder-settings';
 import { assertNewPasswordAllowed, hashPassword, verifyPassword } from '../../shared/accounts/passwords';
-import { deleteUser, findUserById, replacePasswordHash, updateUser } from '../../shared/accounts/users.queries';
+import {
+  deleteUser,
+  findUserByEmail,
+  findUserById,
+  replacePasswordHash,
+  updateUser,
+} from '../../shared/accounts/users.queries';
 
 /**
  * The account settings: profile edits, password change and deletion. An account has a password
@@ -52,6 +62,47 @@ export async function changePassword(db: Database, session: AuthSession, body: C
       throw badRequest(USER_MESSAGES.currentPasswordWrong);
     }
     await endOtherSessions(tx, session.userId, session.idHash);
+    // A reset link asked for before the change would undo it: the new password ends them.
+    await useUpAccountTokens(tx, session.userId, 'password_reset');
+  });
+}
+
+/**
+ * POST /api/users/email (docs/product/settings.md#e-mail-address): checks the current password (an account without
+ * one sets one first, through a reset link), refuses the account's own address and one another account has (409, as
+ * sign-up does), and sends a confirmation link to the new address, in one transaction. Nothing about the account
+ * changes until that link is opened (features/auth, POST /api/auth/verify-email). Answers the new address.
+ */
+export async function requestEmailChange(
+  app: FastifyInstance,
+  userId: string,
+  body: ChangeEmailBody,
+  /** Counts the e-mail against the account's hourly allowance; called once the request is known to be good. */
+  countEmail: () => Promise<void>,
+): Promise<string> {
+  const user = await findUserById(app.db, userId);
+  if (!user) throw signInRequired();
+  if (!user.passwordHash) throw badRequest(USER_MESSAGES.emailChangeNeedsPassword);
+  if (!(await verifyPassword(user.passwordHash, body.password))) throw badRequest(USER_MESSAGES.currentPasswordWrong);
+  if (sameAddress(body.new_email, user.email)) {
+    throw badRequest(USER_MESSAGES.emailUnchanged, [USER_MESSAGES.emailUnchanged]);
+  }
+  await countEmail();
+  return app.db.transaction(async (tx) => {
+    const taken = await findUserByEmail(tx, body.new_email);
+    if (taken) throw new HttpError(409, AUTH_MESSAGES.emailTaken);
+    const token = await issueAccountToken(tx, { userId, purpose: 'email_change', email: body.new_email });
+    await app.mailer.enqueue(tx, {
+      kind: 'email_change',
+      userId,
+      to: body.new_email,
+      ...emailChangeEmail(
+        { id: user.id, email: user.email, firstName: user.firstName },
+        body.new_email,
+        accountLink(app, VERIFY_EMAIL_PATH, token),
+      ),
+    });
+    return body.new_email;
   });
 }
 

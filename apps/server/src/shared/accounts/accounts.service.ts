@@ -3,7 +3,8 @@ import { isCurrencyCode } from '@invoicer/domain/currencies';
 import type { Database, DbExecutor } from '../../plugins/database';
 import { HttpError } from '../../plugins/errors';
 import { insertNotification, welcomeNotification } from '../notifications';
-import { findUserById, insertUser, type UserRow } from './users.queries';
+import { recheckAccountReminders } from '../reminder-settings';
+import { findUserById, insertUser, markUserVerified, type UserRow } from './users.queries';
 
 /**
  * Accounts as sign-in (auth) and the account settings (users) both need them: the profile every
@@ -70,4 +71,14 @@ export async function getProfile(db: Database, userId: string): Promise<User> {
   const user = await findUserById(db, userId);
   if (!user) throw signInRequired();
   return toUserProfile(user);
+}
+
+/**
+ * The account's address is proven (a verification link, a password reset link, a new address confirmed, Google):
+ * `email_verified` becomes true, and if it was not, the scheduler looks again at the account's invoices, whose
+ * reminders waited for it (docs/decisions/0052-account-links-verification-and-sessions.md). In the caller's
+ * transaction.
+ */
+export async function markEmailVerified(tx: DbExecutor, userId: string): Promise<void> {
+  if (await markUserVerified(tx, userId)) await recheckAccountReminders(tx, userId);
 }

@@ -43,6 +43,16 @@ export async function updateUser(
   return row ?? null;
 }
 
+/** Sets email_verified; true when it was false (the caller then has waiting work looked at again). */
+export async function markUserVerified(db: DbExecutor, id: string): Promise<boolean> {
+  const updated = await db
+    .update(users)
+    .set({ emailVerified: true, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), eq(users.emailVerified, false)))
+    .returning({ id: users.id });
+  return updated.length === 1;
+}
+
 /** Compare-and-set of the password hash: false when it changed since it was checked. */
 export async function replacePasswordHash(
   db: DbExecutor,

@@ -1,4 +1,13 @@
-import { ArrowLeft, BellRing, Building2, CreditCard, LayoutTemplate, User, type LucideIcon } from 'lucide-react';
+import {
+  ArrowLeft,
+  BellRing,
+  Building2,
+  CreditCard,
+  LayoutTemplate,
+  MonitorSmartphone,
+  User,
+  type LucideIcon,
+} from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -10,14 +19,16 @@ import { BillingSection } from '../../features/profile/components/billing-sectio
 import { ProfileSection } from '../../features/profile/components/profile-section';
 import { TemplatesSection } from '../../features/profile/components/templates-section';
 import { RemindersSection } from '../../features/reminders/components/reminders-section';
+import { SessionsSection } from '../../features/sessions/components/sessions-section';
 import { cn } from '../../lib/cn';
 import { hasInAppHistory } from '../../lib/in-app-history';
 
-type Section = 'profile' | 'reminders' | 'templates' | 'business' | 'billing';
+type Section = 'profile' | 'sessions' | 'reminders' | 'templates' | 'business' | 'billing';
 
 /** The tabs and their ?section= values (docs/product/settings.md#sections); profile is the default. */
 const SECTIONS: { value: Section; label: string; icon: LucideIcon }[] = [
   { value: 'profile', label: 'Profile Settings', icon: User },
+  { value: 'sessions', label: 'Sessions', icon: MonitorSmartphone },
   { value: 'reminders', label: 'Reminders', icon: BellRing },
   { value: 'templates', label: 'Invoice Templates', icon: LayoutTemplate },
   { value: 'business', label: 'Businesses', icon: Building2 },
@@ -29,8 +40,8 @@ function sectionOf(value: string | null): Section {
 }
 
 /**
- * /settings (docs/product/settings.md): Profile Settings, Reminders, Invoice Templates, Businesses and Billing, chosen by
- * ?section=.
+ * /settings (docs/product/settings.md): Profile Settings, Sessions, Reminders, Invoice Templates, Businesses and
+ * Billing, chosen by ?section=.
  */
 export function SettingsRoute() {
   const { user } = useSession();
@@ -97,6 +108,12 @@ export function SettingsRoute() {
             className="pt-6 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
           >
             <ProfileSection user={user} onUserUpdated={setSessionUser} onAccountDeleted={forgetUser} />
+          </Tabs.Content>
+          <Tabs.Content
+            value="sessions"
+            className="pt-6 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
+          >
+            <SessionsSection onSignedOut={forgetUser} />
           </Tabs.Content>
           <Tabs.Content
             value="reminders"

@@ -4,6 +4,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, type FieldError as FormFieldError, type Resolver } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
@@ -43,6 +44,8 @@ export interface AuthFormProps {
   autoFocus?: boolean;
   /** The page a sign-in lands on, kept across the trip to Google (already checked by safeReturnPath). */
   returnTo?: string | null;
+  /** "Forgot password?" leaves for /reset-password: the modal closes itself first. */
+  onLeave?: () => void;
 }
 
 /** One labelled text field with its error line. */
@@ -79,8 +82,10 @@ export function AuthForm({
   initialError = null,
   autoFocus = false,
   returnTo = null,
+  onLeave,
 }: AuthFormProps) {
   const id = useId();
+  const navigate = useNavigate();
   const setSessionUser = useSetSessionUser();
   const [error, setError] = useState<string | null>(initialError);
   const [showPassword, setShowPassword] = useState(false);
@@ -91,6 +96,7 @@ export function AuthForm({
     register,
     handleSubmit,
     clearErrors,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<AuthFormFields, unknown, SignupFormValues | SigninBody>({
     defaultValues: EMPTY_AUTH_FORM,
@@ -145,6 +151,12 @@ export function AuthForm({
     }
   };
   const stopRedirecting = useCallback(() => setRedirecting(false), []);
+
+  // The address typed so far goes along in the history entry's state, never in the URL (docs/product/accounts.md#password-reset).
+  const forgotPassword = () => {
+    onLeave?.();
+    void navigate('/reset-password', { state: { email: getValues('email').trim() } });
+  };
 
   const field = (name: keyof AuthFormFields) => ({
     id: `${id}-${name}`,
@@ -209,6 +221,19 @@ export function AuthForm({
             </button>
           </div>
         </TextField>
+
+        {!isSignup && (
+          <div className="-mt-2 flex justify-end">
+            <button
+              type="button"
+              onClick={forgotPassword}
+              disabled={busy}
+              className="rounded text-sm font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            >
+              Forgot password?
+            </button>
+          </div>
+        )}
 
         {isSignup && (
           <div>

@@ -41,6 +41,10 @@ export function AuthModal() {
         onGuest={() => finish(null)}
         returnTo={target}
         onBusyChange={setBusy}
+        onLeave={() => {
+          setBusy(false);
+          closeAuthModal();
+        }}
         autoFocus
       />
     </Dialog>

@@ -6,7 +6,7 @@ import {
   type SendDefaultsResponse,
 } from '@invoicer/domain/api/sending';
 import { INVOICE_LINK_PLACEHOLDER } from '@invoicer/domain/invoice-email';
-import { AlertTriangle, Paperclip, Send } from 'lucide-react';
+import { AlertTriangle, MailWarning, Paperclip, Send } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { AutoGrowTextarea } from '../../../components/ui/auto-grow-textarea';
@@ -183,6 +183,15 @@ function SendInvoiceForm({
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4" aria-busy={busy}>
+      {!defaults.email_verified && (
+        <div
+          role="note"
+          className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          <MailWarning className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <p>{SEND_MESSAGES.notVerified}</p>
+        </div>
+      )}
       {!defaults.email_delivery_configured && (
         <div
           role="note"
@@ -285,7 +294,8 @@ function SendInvoiceForm({
         <Button variant="secondary" onClick={onClose} disabled={busy} className="h-11 md:h-10">
           Cancel
         </Button>
-        <Button type="submit" disabled={busy} aria-busy={busy} className="h-11 md:h-10">
+        {/* An unverified account cannot send (the note above says why); the server refuses it too. */}
+        <Button type="submit" disabled={busy || !defaults.email_verified} aria-busy={busy} className="h-11 md:h-10">
           {busy ? <Spinner className="h-4 w-4" label="Sending" /> : <Send className="h-4 w-4" aria-hidden />}
           {busy ? 'Sending...' : 'Send'}
         </Button>

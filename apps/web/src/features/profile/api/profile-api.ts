@@ -1,3 +1,4 @@
+import { accountEmailSentResponseSchema } from '@invoicer/domain/api/auth';
 import { okResponseSchema } from '@invoicer/domain/api/common';
 import { updateProfileResponseSchema } from '@invoicer/domain/api/users';
 import { apiJson } from '../../../lib/api-client';
@@ -15,4 +16,9 @@ export function changePassword(body: { current_password: string; new_password: s
 /** DELETE /api/users/delete: a password, or for accounts that sign in with Google, the e-mail typed again. */
 export function deleteAccount(body: { password: string } | { confirm_email: string }) {
   return apiJson('/api/users/delete', { method: 'DELETE', body, schema: okResponseSchema });
+}
+
+/** POST /api/users/email: a confirmation link to the new address; the address changes when it is opened. */
+export function requestEmailChange(body: { new_email: string; password: string }) {
+  return apiJson('/api/users/email', { method: 'POST', body, schema: accountEmailSentResponseSchema });
 }

@@ -1,19 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@invoicer/domain/api/auth';
 import { useMutation } from '@tanstack/react-query';
-import { KeyRound, Trash2 } from 'lucide-react';
+import { AtSign, KeyRound, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Avatar } from '../../../components/ui/avatar';
 import { Button } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
+import { requestPasswordReset } from '../../../lib/password-reset-api';
 import { updateProfile } from '../api/profile-api';
 import { useEmailNotifications } from '../model/email-notifications';
 import { failureMessage } from '../../../lib/api-client';
-import { PROFILE_TOASTS } from '../model/messages';
+import { PROFILE_TEXTS, PROFILE_TOASTS } from '../model/messages';
 import { profileFormSchema, type ProfileFormInput, type ProfileFormValues } from '../model/profile-forms';
 import { Card } from './card';
+import { ChangeEmailDialog } from './change-email-dialog';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { TextField } from '../../../components/ui/text-field';
@@ -64,7 +66,7 @@ function NameForm({ user, onUserUpdated }: { user: User; onUserUpdated: (user: U
         value={user.email}
         readOnly
         aria-readonly
-        hint="Your e-mail address cannot be changed."
+        hint={user.email_verified ? PROFILE_TEXTS.emailVerified : PROFILE_TEXTS.emailNotVerified}
         className="mt-1 read-only:bg-slate-50 read-only:text-slate-700"
       />
       <div className="flex justify-end">
@@ -85,16 +87,24 @@ export interface ProfileSectionProps {
 }
 
 /**
- * Settings > Profile (docs/product/settings.md#profile): names, the read-only e-mail, the local e-mail notifications
- * toggle, Change Password and Delete Account.
+ * Settings > Profile (docs/product/settings.md#profile): names, the e-mail address and whether it is verified, the local
+ * e-mail notifications toggle, Change e-mail, Change Password (or, for a Google-only account, a link to set a
+ * password) and Delete Account.
  */
 export function ProfileSection({ user, onUserUpdated, onAccountDeleted }: ProfileSectionProps) {
   const [notifications, setNotifications] = useEmailNotifications();
-  const [dialog, setDialog] = useState<'password' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'password' | 'email' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
+  // What the last account e-mail asked for here said (a confirmation link, a link to set a password).
+  const [sent, setSent] = useState<{ ok: boolean; text: string } | null>(null);
   const hasPassword = user.auth_provider !== 'google';
   const fullName = `${user.first_name} ${user.last_name}`.trim() || user.email;
-  const openChange = (name: 'password' | 'delete') => (open: boolean) => setDialog(open ? name : null);
+  const openChange = (name: 'password' | 'email' | 'delete') => (open: boolean) => setDialog(open ? name : null);
+  const passwordLink = useMutation({
+    mutationFn: () => requestPasswordReset(user.email),
+    onSuccess: () => setSent({ ok: true, text: PROFILE_TEXTS.passwordLinkSent(user.email) }),
+    onError: (error) => setSent({ ok: false, text: failureMessage(error, PROFILE_TOASTS.passwordLinkFailed) }),
+  });
 
   return (
     <div className="space-y-6">
@@ -120,16 +130,45 @@ export function ProfileSection({ user, onUserUpdated, onAccountDeleted }: Profil
 
       <Card title="Security">
         {hasPassword ? (
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <p className="text-sm text-slate-600">Change the password you sign in with.</p>
-            <Button variant="secondary" onClick={() => setDialog('password')}>
-              <KeyRound className="h-4 w-4" aria-hidden />
-              Change Password
-            </Button>
+          <div className="space-y-4">
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-slate-600">{PROFILE_TEXTS.changeEmailIntro}</p>
+              <Button variant="secondary" className="shrink-0" onClick={() => setDialog('email')}>
+                <AtSign className="h-4 w-4" aria-hidden />
+                Change e-mail
+              </Button>
+            </div>
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-slate-600">Change the password you sign in with.</p>
+              <Button variant="secondary" className="shrink-0" onClick={() => setDialog('password')}>
+                <KeyRound className="h-4 w-4" aria-hidden />
+                Change Password
+              </Button>
+            </div>
           </div>
         ) : (
-          <p className="text-sm text-slate-600">You sign in with Google, so there is no password to change here.</p>
+          <div className="space-y-3">
+            <p className="text-sm text-slate-600">You sign in with Google, so there is no password to change here.</p>
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-slate-600">{PROFILE_TEXTS.setPasswordIntro}</p>
+              <Button
+                variant="secondary"
+                className="shrink-0"
+                disabled={passwordLink.isPending}
+                onClick={() => passwordLink.mutate()}
+              >
+                <KeyRound className="h-4 w-4" aria-hidden />
+                {passwordLink.isPending ? 'Sending...' : PROFILE_TEXTS.setPasswordButton}
+              </Button>
+            </div>
+          </div>
         )}
+        <p
+          role="status"
+          className={sent ? `mt-4 text-sm wrap-anywhere ${sent.ok ? 'text-emerald-800' : 'text-red-800'}` : 'sr-only'}
+        >
+          {sent?.text ?? ''}
+        </p>
       </Card>
 
       <section className="rounded-2xl border border-red-200 bg-white p-5 shadow-sm sm:p-6">
@@ -152,6 +191,15 @@ export function ProfileSection({ user, onUserUpdated, onAccountDeleted }: Profil
           onOpenChange={openChange('password')}
           busy={busy}
           onBusyChange={setBusy}
+        />
+      )}
+      {hasPassword && (
+        <ChangeEmailDialog
+          open={dialog === 'email'}
+          onOpenChange={openChange('email')}
+          busy={busy}
+          onBusyChange={setBusy}
+          onSent={(text) => setSent({ ok: true, text })}
         />
       )}
       <DeleteAccountDialog

@@ -1,3 +1,4 @@
+import { REMINDER_MESSAGES } from '@invoicer/domain/api/reminders';
 import { formatLongUsDate } from '@invoicer/domain/dates';
 import { reminderStageLabel } from '@invoicer/domain/reminders';
 import { Link } from 'react-router';
@@ -55,6 +56,11 @@ export function RemindersPanel({ invoiceId, version }: { invoiceId: string; vers
         <p className="text-sm wrap-anywhere text-slate-600" data-testid="reminders-status">
           {status}
         </p>
+        {!data.account_verified && data.account_enabled && !data.paused && (
+          <p role="note" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            {REMINDER_MESSAGES.waitingForVerification}
+          </p>
+        )}
         {data.sent.length > 0 && (
           <ul className="space-y-1 text-sm wrap-anywhere text-slate-700">
             {data.sent.map((entry) => (
