@@ -4,7 +4,7 @@ import { acquireInvoiceFonts } from './invoice-fonts';
 import { formatQuantity, normaliseText, setStyle, textWidth, wrapText } from './pdf-layout';
 
 function measuringDoc(size = 10): PDFKit.PDFDocument {
-  const doc = new PDFDocument({ autoFirstPage: false });
+  const doc = new PDFDocument({ autoFirstPage: false, font: null as unknown as string }).addPage();
   doc.registerFont('regular', acquireInvoiceFonts().regular as unknown as Uint8Array);
   return setStyle(doc, { weight: 'regular', size, color: '#000000' });
 }
