@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FONT_FILES } from './fonts-dir';
 
 /**
  * The fonts of the PDF engine beyond Noto Sans, in the order the fallback chain tries them
@@ -49,16 +48,6 @@ export const FALLBACK_FACES: readonly FallbackFace[] = [
 
 /** The file that lists, per face, the code points its regular and bold files both map (generated, then checked by a test). */
 export const COVERAGE_FILE = 'coverage.json';
-
-/** Every font file of the engine: Noto Sans and the fallback faces. */
-export function allFontFiles(): string[] {
-  const files = new Set<string>([FONT_FILES.regular, FONT_FILES.bold]);
-  for (const face of FALLBACK_FACES) {
-    files.add(face.files.regular);
-    files.add(face.files.bold);
-  }
-  return [...files];
-}
 
 /** Sorted, non-overlapping inclusive ranges [first, last, first, last, ...] of code points. */
 export type CoverageRanges = readonly number[];

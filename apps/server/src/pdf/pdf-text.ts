@@ -64,9 +64,9 @@ function fontIn(doc: Doc, handle: FontHandle): FontInDocument {
   return found;
 }
 
-/** The code a glyph is written with: one subset glyph per (glyph, text), so each has its own ToUnicode entry. */
+/** The code a glyph is written with: one subset glyph per (glyph, width, text), so each has its own W and ToUnicode entry. */
 function codeFor(entry: FontInDocument, glyph: ShapedGlyph): number {
-  const key = `${glyph.id}\u0000${glyph.text}`;
+  const key = `${glyph.id}\u0000${glyph.width}\u0000${glyph.text}`;
   let code = entry.codes.get(key);
   if (code === undefined) {
     const { subset, widths, unicode } = entry.font;

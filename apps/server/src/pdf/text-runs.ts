@@ -135,6 +135,21 @@ function itemize(text: string, weight: FontWeight): Item[] {
   return items;
 }
 
+/** A stand-in for fontkit's glyph cache that remembers only the last glyph stored (see shapePiece). */
+function lastGlyphOnly(): object {
+  let last: { key: string | symbol; value: unknown } | null = null;
+  return new Proxy(
+    {},
+    {
+      get: (_target, key) => (last && last.key === key ? last.value : undefined),
+      set: (_target, key, value) => {
+        last = { key, value };
+        return true;
+      },
+    },
+  );
+}
+
 /** Words shaped by fontkit, per font and direction, shared by every document of the thread. */
 const MAX_CACHED_PIECES = 20_000;
 const pieceCache = new Map<string, GlyphRun>();
@@ -156,33 +171,29 @@ function clusterTexts(
   text: string,
   shaped: string,
   glyphs: readonly FontkitGlyph[],
+  advances: readonly number[],
   hidden: readonly boolean[],
   rtl: boolean,
 ): string[] {
-  const units: Array<{ char: string; composed: number[]; decomposed: number[] }> = [];
+  const units: Array<{ char: string; forms: number[][] }> = [];
   const originals = Array.from(text);
   Array.from(shaped).forEach((char, i) => {
     const code = char.codePointAt(0)!;
     if (isIgnorable(code)) return;
-    const decomposed = Array.from(char.normalize('NFD'), (part) => part.codePointAt(0)!);
-    units.push({ char: originals[i]!, composed: [code], decomposed });
+    // fontkit splits some vowel signs (Bengali O, Tamil O) canonically, Thai SARA AM by compatibility.
+    const forms = [[code], ...['NFD', 'NFKD'].map((form) => Array.from(char.normalize(form), (part) => part.codePointAt(0)!))];
+    units.push({ char: originals[i]!, forms });
   });
   const key = (list: number[]) => [...list].sort((a, b) => a - b).join(',');
   /** How many units, from `position`, the gathered code points stand for (0: not a whole cluster yet). */
   const match = (position: number, gathered: number[]): number => {
     const wanted = key(gathered);
-    let composed: number[] = [];
-    let decomposed: number[] = [];
+    const lists: number[][] = [[], [], []];
     for (let k = 1; position + k <= units.length; k++) {
-      composed = composed.concat(units[position + k - 1]!.composed);
-      decomposed = decomposed.concat(units[position + k - 1]!.decomposed);
-      if (composed.length > gathered.length && decomposed.length > gathered.length) return 0;
-      if (
-        (composed.length === gathered.length && key(composed) === wanted) ||
-        (decomposed.length === gathered.length && key(decomposed) === wanted)
-      ) {
-        return k;
-      }
+      const unit = units[position + k - 1]!;
+      unit.forms.forEach((form, f) => lists[f]!.push(...form));
+      if (lists.every((list) => list.length > gathered.length)) return 0;
+      if (lists.some((list) => list.length === gathered.length && key(list) === wanted)) return k;
     }
     return 0;
   };
@@ -202,13 +213,15 @@ function clusterTexts(
     gathered.push(...points);
     const count = gathered.length === 0 ? 0 : match(position, gathered);
     if (count === 0) continue;
-    const cluster = units.slice(position, position + count).map((unit) => unit.char);
+    // Glyphs after it that stand for nothing (the second half of a split vowel) belong to this cluster.
+    while (step + 1 < glyphs.length) {
+      const next = rtl ? glyphs.length - 2 - step : step + 1;
+      if (hidden[next] || glyphs[next]!.codePoints.some((code) => !isIgnorable(code))) break;
+      pending.push(next);
+      step++;
+    }
     const visual = [...pending].sort((a, b) => a - b);
-    const ordered = rtl ? cluster.reverse() : cluster;
-    visual.forEach((glyph, i) => {
-      out[glyph] =
-        i < ordered.length ? (i === visual.length - 1 ? ordered.slice(i).join('') : ordered[i]!) : EXTRA_GLYPH_TEXT;
-    });
+    distribute(units.slice(position, position + count), visual, advances, rtl, out);
     position += count;
     pending = [];
     gathered = [];
@@ -224,6 +237,48 @@ function clusterTexts(
 }
 
 const NONSPACING_MARK = /\p{Mn}/u;
+
+/**
+ * Hands a cluster's characters out over its glyphs (visual order) so that extractors read them back
+ * in order and pdf.js stays in step: every glyph that advances stands for at least one character (a
+ * glyph that advances and stands for nothing reads as a gap, a space); glyphs with no advance take
+ * the rest. Left to right, a nonspacing mark stays with the character before it (carryMarks then
+ * moves it to a glyph of its own). A cluster with more advancing glyphs than characters (a split vowel
+ * sign) is handed out in its decomposed form, which reads the same once normalised.
+ */
+function distribute(
+  units: ReadonlyArray<{ char: string; forms: number[][] }>,
+  visual: number[],
+  advances: readonly number[],
+  rtl: boolean,
+  out: string[],
+): void {
+  const moving = visual.filter((glyph) => advances[glyph] !== 0);
+  const candidates = [units.map((unit) => unit.char), ...[1, 2].map((f) => units.flatMap((unit) => unit.forms[f]!.map((code) => String.fromCodePoint(code))))];
+  let pieces: string[] = [];
+  for (const chars of candidates) {
+    pieces = [];
+    for (const char of chars) {
+      if (!rtl && pieces.length > 0 && NONSPACING_MARK.test(char)) pieces[pieces.length - 1] += char;
+      else pieces.push(char);
+    }
+    if (pieces.length >= moving.length) break;
+  }
+  if (rtl) pieces = pieces.map((piece) => Array.from(piece).reverse().join('')).reverse();
+  const takers = moving.length > 0 ? moving : visual.slice(0, 1);
+  for (const glyph of visual) out[glyph] = EXTRA_GLYPH_TEXT;
+  if (pieces.length <= takers.length) {
+    pieces.forEach((piece, i) => (out[takers[i]!] = piece));
+    return;
+  }
+  // More characters than advancing glyphs: zero-advance glyphs (marks) take theirs first when each
+  // glyph can have one; otherwise the last advancing glyph takes the rest.
+  if (pieces.length === visual.length) {
+    visual.forEach((glyph, i) => (out[glyph] = pieces[i]!));
+    return;
+  }
+  takers.forEach((glyph, i) => (out[glyph] = i === takers.length - 1 ? pieces.slice(i).join('') : pieces[i]!));
+}
 
 /**
  * pdf.js takes a glyph whose text holds a nonspacing mark for a zero-width diacritic and then puts a
@@ -270,14 +325,24 @@ function shapePiece(font: FontHandle, text: string, rtl: boolean, weight: FontWe
   const cached = pieceCache.get(key);
   if (cached) return cached;
   const shaped = rtl ? Array.from(text, (char) => bidi.getMirroredCharacter(char) ?? char).join('') : text;
-  // fontkit caches glyph objects with the code points of the text that first made them; a fresh cache
-  // gives this layout its own, which the cluster mapping reads.
-  (font.font as unknown as { _glyphs: object })._glyphs = {};
+  // fontkit caches glyph objects with the code points of the text that first made them, also within
+  // one layout (the two SARA AA of "ณาชำ"); for the layout the cache keeps only the glyph just made, so
+  // each glyph of the run carries its own code points, which the cluster mapping reads.
+  const holder = font.font as unknown as { _glyphs: object };
+  holder._glyphs = lastGlyphOnly();
   const run = font.font.layout(shaped, undefined, undefined, undefined, rtl ? 'rtl' : 'ltr');
+  holder._glyphs = {};
   // fontkit draws a default-ignorable character as its space glyph with no advance: not drawn here.
   const space = IGNORABLE_TEXT.test(text) ? font.font.glyphForCodePoint(0x20).id : -1;
   const hidden = run.glyphs.map((glyph, i) => glyph.id === space && run.positions[i]!.xAdvance === 0);
-  const texts = clusterTexts(text, shaped, run.glyphs, hidden, rtl);
+  const texts = clusterTexts(
+    text,
+    shaped,
+    run.glyphs,
+    run.positions.map((position) => position.xAdvance),
+    hidden,
+    rtl,
+  );
   const glyphs: ShapedGlyph[] = [];
   let advance = 0;
   let missing = false;
@@ -291,7 +356,9 @@ function shapePiece(font: FontHandle, text: string, rtl: boolean, weight: FontWe
     }
     const shapedGlyph = {
       id: glyph.id,
-      width: glyph.advanceWidth * font.scale,
+      // A mark shaped to no advance gets no width in the PDF either: extractors take a glyph with a
+      // width and no advance for a gap (pdf.js then reads "กั ด").
+      width: position.xAdvance === 0 ? 0 : glyph.advanceWidth * font.scale,
       advance: position.xAdvance * font.scale,
       dx: position.xOffset * font.scale,
       dy: position.yOffset * font.scale,
