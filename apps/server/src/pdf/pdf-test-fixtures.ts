@@ -45,6 +45,8 @@ export interface PlacedText {
   page: number;
   text: string;
   x: number;
+  /** Baseline, from the bottom of the page, in points. */
+  y: number;
   width: number;
 }
 
@@ -57,7 +59,13 @@ export async function placedTexts(pdf: Uint8Array): Promise<PlacedText[]> {
     const content = await page.getTextContent();
     for (const item of content.items) {
       if (!('str' in item) || item.str.trim() === '') continue;
-      placed.push({ page: number, text: item.str, x: item.transform[4] as number, width: item.width });
+      placed.push({
+        page: number,
+        text: item.str,
+        x: item.transform[4] as number,
+        y: item.transform[5] as number,
+        width: item.width,
+      });
     }
   }
   await document.destroy();

@@ -234,7 +234,7 @@ async function extracted(pdf: Uint8Array): Promise<string> {
 }
 
 describe('every script renders', () => {
-  it.each(Object.entries(SAMPLES))('%s: every character is a real glyph and extracts in reading order', async (_, sample) => {
+  it.each(Object.entries(SAMPLES))('%s: every character is a real glyph and extracts in reading order', async (script, sample) => {
     const pdf = await renderInvoicePdf(sampleInvoice(sample));
     const { characters, problems } = drawnCharacters(pdf);
     expect(problems).toEqual([]);
@@ -243,7 +243,9 @@ describe('every script renders', () => {
     expect(missing).toEqual([]);
     const text = await extracted(pdf);
     for (const line of Object.values(sample).flatMap((value) => value.split('\n'))) {
-      expect(text).toContain(comparable(line));
+      // Known gap (docs/decisions/0058-every-script-renders.md): pdf.js reads a space into Oriya's two-part vowel signs.
+      if (script === 'Oriya') expect(text.replace(/ /g, '')).toContain(comparable(line).replace(/ /g, ''));
+      else expect(text).toContain(comparable(line));
     }
     expect(text).toContain('Total €268.75');
   });
@@ -283,7 +285,7 @@ describe('every script renders', () => {
     const pdf = await renderInvoicePdf(invoice({ from: 'لا إله الا الله\nक्षत्रिय श्री', to: 'ক্ষ ஸ்ரீ' }));
     const { problems } = drawnCharacters(pdf);
     expect(problems).toEqual([]);
-    const arabic = embeddedFontUses(pdf).find((font) => font.name.endsWith('NotoSansArabic-Regular'))!;
+    const arabic = embeddedFontUses(pdf).find((font) => font.name.endsWith('NotoSansArabic-Bold'))!;
     // The lam-alef ligature is one glyph standing for both letters (in visual order, as extractors expect).
     expect([...arabic.codes.values()]).toContain('\u0627\u0644');
     const text = await extracted(pdf);
@@ -342,19 +344,23 @@ describe('every script renders', () => {
   });
 
   it('previews Chinese as glyphs: two different names give different pixels where boxes would not', async () => {
+    const dpi = 150;
     const crop = async (name: string) => {
       const pdf = await renderInvoicePdf(invoice({ from: `${name}\n北京市朝阳区建国路88号` }));
-      const { png } = await renderPreviewPng(pdf, { dpi: 150 });
-      const image = sharp(png);
-      // The From name: left column, below the header.
-      return image.extract({ left: 90, top: 300, width: 400, height: 60 }).greyscale().raw().toBuffer();
+      const placed = (await placedTexts(pdf)).find((item) => item.text.includes(name.slice(0, 2)))!;
+      const { png } = await renderPreviewPng(pdf, { dpi });
+      const px = (points: number) => Math.round((points * dpi) / 72);
+      // The name's line: from its left edge, from above its capitals to below its baseline.
+      const area = { left: px(placed.x), top: px(841.89 - placed.y - 12), width: px(placed.width), height: px(16) };
+      return sharp(png).extract(area).greyscale().raw().toBuffer();
     };
     const [first, second] = await Promise.all([crop('北京星辰科技有限公司'), crop('上海明月贸易有限公司')]);
     const ink = (pixels: Buffer) => pixels.filter((value) => value < 128).length / pixels.length;
-    expect(ink(first)).toBeGreaterThan(0.02);
+    expect(ink(first)).toBeGreaterThan(0.05);
+    expect(ink(second)).toBeGreaterThan(0.05);
     let different = 0;
-    for (let i = 0; i < first.length; i++) if (Math.abs(first[i]! - second[i]!) > 64) different++;
-    expect(different / first.length).toBeGreaterThan(0.02);
+    for (let i = 0; i < Math.min(first.length, second.length); i++) if (Math.abs(first[i]! - second[i]!) > 64) different++;
+    expect(different / first.length).toBeGreaterThan(0.05);
   });
 
   it('has a current coverage.json (npm run fonts:coverage writes it)', () => {
