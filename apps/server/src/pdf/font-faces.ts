@@ -93,7 +93,9 @@ export class FaceCoverage {
   }
 
   static read(fontsDir: string): FaceCoverage {
-    return new FaceCoverage(JSON.parse(readFileSync(join(fontsDir, COVERAGE_FILE), 'utf8')) as Record<string, number[]>);
+    return new FaceCoverage(
+      JSON.parse(readFileSync(join(fontsDir, COVERAGE_FILE), 'utf8')) as Record<string, number[]>,
+    );
   }
 
   covers(face: number, code: number): boolean {

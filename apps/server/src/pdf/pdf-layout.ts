@@ -167,7 +167,7 @@ export function blockHeight(block: TextBlock): number {
 
 /**
  * Where a line of the block is drawn: a left-aligned block whose text runs right to left is aligned
- * to the right edge of its column instead (docs/product/invoices.md#the-pdf).
+ * to the right edge of its column instead (docs/product/invoices.md#scripts-and-fonts).
  */
 function placement(block: TextBlock, x: number, align: 'left' | 'right'): { x: number; align: 'left' | 'right' } {
   return align === 'left' && block.direction === 'rtl' ? { x: x + block.width, align: 'right' } : { x, align };

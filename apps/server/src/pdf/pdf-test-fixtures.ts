@@ -124,7 +124,10 @@ function readToUnicode(cmap: string): Map<number, string> {
   for (const range of cmap.matchAll(/<([0-9a-f]+)> <[0-9a-f]+> \[([^\]]*)\]/gi)) {
     let code = parseInt(range[1]!, 16);
     for (const entry of range[2]!.matchAll(/<([0-9a-f ]*)>/gi)) {
-      const units = entry[1]!.split(' ').filter(Boolean).map((unit) => parseInt(unit, 16));
+      const units = entry[1]!
+        .split(' ')
+        .filter(Boolean)
+        .map((unit) => parseInt(unit, 16));
       map.set(code++, String.fromCharCode(...units));
     }
   }

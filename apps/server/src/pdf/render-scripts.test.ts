@@ -234,25 +234,28 @@ async function extracted(pdf: Uint8Array): Promise<string> {
 }
 
 describe('every script renders', () => {
-  it.each(Object.entries(SAMPLES))('%s: every character is a real glyph and extracts in reading order', async (script, sample) => {
-    const pdf = await renderInvoicePdf(sampleInvoice(sample));
-    const { characters, problems } = drawnCharacters(pdf);
-    expect(problems).toEqual([]);
-    const input = Object.values(sample).join('').replace(IGNORABLE, '').normalize('NFD');
-    const missing = [...new Set(Array.from(input))].filter((char) => char.trim() !== '' && !characters.has(char));
-    expect(missing).toEqual([]);
-    const text = await extracted(pdf);
-    for (const line of Object.values(sample).flatMap((value) => value.split('\n'))) {
-      // Known gap (docs/decisions/0058-every-script-renders.md): pdf.js reads a space into Oriya's two-part vowel signs.
-      if (script === 'Oriya') expect(text.replace(/ /g, '')).toContain(comparable(line).replace(/ /g, ''));
-      else expect(text).toContain(comparable(line));
-    }
-    expect(text).toContain('Total €268.75');
-  });
+  it.each(Object.entries(SAMPLES))(
+    '%s: every character is a real glyph and extracts in reading order',
+    async (script, sample) => {
+      const pdf = await renderInvoicePdf(sampleInvoice(sample));
+      const { characters, problems } = drawnCharacters(pdf);
+      expect(problems).toEqual([]);
+      const input = Object.values(sample).join('').replace(IGNORABLE, '').normalize('NFD');
+      const missing = [...new Set(Array.from(input))].filter((char) => char.trim() !== '' && !characters.has(char));
+      expect(missing).toEqual([]);
+      const text = await extracted(pdf);
+      for (const line of Object.values(sample).flatMap((value) => value.split('\n'))) {
+        // Known gap (docs/decisions/0058-every-script-renders.md): pdf.js reads a space into Oriya's two-part vowel signs.
+        if (script === 'Oriya') expect(text.replace(/ /g, '')).toContain(comparable(line).replace(/ /g, ''));
+        else expect(text).toContain(comparable(line));
+      }
+      expect(text).toContain('Total €268.75');
+    },
+  );
 
   it('draws each script with its own font, and a Latin invoice embeds Noto Sans only', async () => {
     const fonts = (pdf: Uint8Array) => embeddedFontUses(pdf).map((font) => font.name.replace(/^[A-Z]{6}\+/, ''));
-    expect((fonts(await renderInvoicePdf(invoice()))).sort()).toEqual(['NotoSans-Bold', 'NotoSans-Regular']);
+    expect(fonts(await renderInvoicePdf(invoice())).sort()).toEqual(['NotoSans-Bold', 'NotoSans-Regular']);
     const mixed = fonts(
       await renderInvoicePdf(
         sampleInvoice({ ...SAMPLES.Japanese!, to: SAMPLES.Arabic!.from, description: SAMPLES.Korean!.item }),
@@ -265,7 +268,16 @@ describe('every script renders', () => {
 
   it('draws emoji with the monochrome emoji font and characters no font has as a visible U+FFFD', async () => {
     const pdf = await renderInvoicePdf(
-      invoice({ items: [{ name: 'Launch 🚀 party 👩‍💻 🇯🇵', description: 'Unassigned \u0378 private \ue000', quantity: 1, unitCost: 100 }] }),
+      invoice({
+        items: [
+          {
+            name: 'Launch 🚀 party 👩‍💻 🇯🇵',
+            description: 'Unassigned \u0378 private \ue000',
+            quantity: 1,
+            unitCost: 100,
+          },
+        ],
+      }),
     );
     const { characters, problems } = drawnCharacters(pdf);
     expect(problems).toEqual([]);
@@ -359,7 +371,8 @@ describe('every script renders', () => {
     expect(ink(first)).toBeGreaterThan(0.05);
     expect(ink(second)).toBeGreaterThan(0.05);
     let different = 0;
-    for (let i = 0; i < Math.min(first.length, second.length); i++) if (Math.abs(first[i]! - second[i]!) > 64) different++;
+    for (let i = 0; i < Math.min(first.length, second.length); i++)
+      if (Math.abs(first[i]! - second[i]!) > 64) different++;
     expect(different / first.length).toBeGreaterThan(0.05);
   });
 

@@ -56,7 +56,8 @@ export interface ShapedLine {
 }
 
 // Right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko, ... and their presentation forms) and the RTL marks.
-const RTL_TEXT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200f\u202b\u202e\u2067]|[\ud802\ud803\ud83a\ud83b][\udc00-\udfff]/;
+const RTL_TEXT =
+  /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200f\u202b\u202e\u2067]|[\ud802\ud803\ud83a\ud83b][\udc00-\udfff]/;
 const NEUTRAL = /[\p{Z}\p{P}\p{N}\p{Sm}\p{Sc}\p{Sk}\p{M}]/u;
 const MARK = /\p{M}/u;
 const IGNORABLE_TEXT = /[\u00ad\u034f\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufe00-\ufe0f\ufeff]|\udb40/;
@@ -121,7 +122,7 @@ function itemize(text: string, weight: FontWeight): Item[] {
   const items: Item[] = [];
   let current: FontHandle | null | undefined;
   let start = 0;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const code = text.codePointAt(i)!;
     const font = pick(code, current, primary, weight);
     if (font !== current) {
@@ -181,7 +182,10 @@ function clusterTexts(
     const code = char.codePointAt(0)!;
     if (isIgnorable(code)) return;
     // fontkit splits some vowel signs (Bengali O, Tamil O) canonically, Thai SARA AM by compatibility.
-    const forms = [[code], ...['NFD', 'NFKD'].map((form) => Array.from(char.normalize(form), (part) => part.codePointAt(0)!))];
+    const forms = [
+      [code],
+      ...['NFD', 'NFKD'].map((form) => Array.from(char.normalize(form), (part) => part.codePointAt(0)!)),
+    ];
     units.push({ char: originals[i]!, forms });
   });
   const key = (list: number[]) => [...list].sort((a, b) => a - b).join(',');
@@ -254,7 +258,10 @@ function distribute(
   out: string[],
 ): void {
   const moving = visual.filter((glyph) => advances[glyph] !== 0);
-  const candidates = [units.map((unit) => unit.char), ...[1, 2].map((f) => units.flatMap((unit) => unit.forms[f]!.map((code) => String.fromCodePoint(code))))];
+  const candidates = [
+    units.map((unit) => unit.char),
+    ...[1, 2].map((f) => units.flatMap((unit) => unit.forms[f]!.map((code) => String.fromCodePoint(code)))),
+  ];
   let pieces: string[] = [];
   for (const chars of candidates) {
     pieces = [];
@@ -447,7 +454,7 @@ export function shapeLine(text: string, weight: FontWeight, rtl = false): Shaped
   const highest = Math.max(...segmentLevels);
   const lowestOdd = Math.min(...segmentLevels.filter((level) => level % 2 === 1), highest + 1);
   for (let level = highest; level >= lowestOdd; level--) {
-    for (let i = 0; i < visual.length; ) {
+    for (let i = 0; i < visual.length;) {
       if (segmentLevels[visual[i]!]! < level) {
         i++;
         continue;
@@ -468,9 +475,7 @@ export function shapeLine(text: string, weight: FontWeight, rtl = false): Shaped
     }
   }
   // Logical order: the order text extraction reads them in (pdf.js reads a right-to-left run back itself).
-  const runs = shaped.flatMap((segmentRuns, index) =>
-    segmentRuns.map((run, i) => ({ ...run, x: x[index]![i]! })),
-  );
+  const runs = shaped.flatMap((segmentRuns, index) => segmentRuns.map((run, i) => ({ ...run, x: x[index]![i]! })));
   return { runs, advance };
 }
 
@@ -480,7 +485,8 @@ export function lineWidth(text: string, weight: FontWeight, size: number, rtl = 
 }
 
 // Scripts written without spaces between words: lines may break inside their "words".
-const NO_SPACE_SCRIPTS = /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u2e80-\u2fdf\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]|[\ud840-\ud87f][\udc00-\udfff]/;
+const NO_SPACE_SCRIPTS =
+  /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u2e80-\u2fdf\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]|[\ud840-\ud87f][\udc00-\udfff]/;
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 // Closing punctuation stays at the end of a line, opening at the start (the simple form of kinsoku).
