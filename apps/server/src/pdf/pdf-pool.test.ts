@@ -105,6 +105,35 @@ describe('createPdfPool: fairness and memory', () => {
     }
   });
 
+  it('does not count the fonts a thread has loaded against its budget (docs/decisions/0058-every-script-renders.md)', async () => {
+    const cjk = invoice({ from: '北京星辰科技有限公司\n北京市朝阳区建国路88号', to: '株式会社サンプル\n東京都千代田区' });
+    const probe = createPdfPool({ threads: 1 });
+    let latinHeap: number;
+    try {
+      await probe.render(invoice());
+      latinHeap = Object.values(probe.stats().heapBytes)[0]!;
+    } finally {
+      await probe.close();
+    }
+    // Room for a document's own growth, but not for the 20 MB of Noto Sans SC's two weights.
+    const budget = latinHeap + 12 * 1024 * 1024;
+    const pool = createPdfPool({ threads: 1, recycleHeapBytes: budget });
+    try {
+      await pool.render(invoice());
+      await pool.render(cjk);
+      const stats = pool.stats();
+      const heap = Object.values(stats.heapBytes)[0]!;
+      const fonts = Object.values(stats.fontBytes)[0]!;
+      expect(fonts).toBeGreaterThan(20 * 1024 * 1024);
+      expect(heap).toBeGreaterThan(budget); // counted whole, the thread would be replaced
+      expect(heap - fonts).toBeLessThan(budget);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(pool.stats().recycled).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('reads a JSON body on a thread: what the event loop needs, or the 400 of the route', async () => {
     const pool = createPdfPool({ threads: 1 });
     try {
