@@ -106,7 +106,10 @@ describe('createPdfPool: fairness and memory', () => {
   });
 
   it('does not count the fonts a thread has loaded against its budget (docs/decisions/0058-every-script-renders.md)', async () => {
-    const cjk = invoice({ from: '北京星辰科技有限公司\n北京市朝阳区建国路88号', to: '株式会社サンプル\n東京都千代田区' });
+    const cjk = invoice({
+      from: '北京星辰科技有限公司\n北京市朝阳区建国路88号',
+      to: '株式会社サンプル\n東京都千代田区',
+    });
     const probe = createPdfPool({ threads: 1 });
     let latinHeap: number;
     try {

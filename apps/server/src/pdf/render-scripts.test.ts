@@ -182,7 +182,7 @@ const SAMPLES: Record<string, ScriptSample> = {
 };
 
 // Joiners and selectors are not in the text a reader extracts; pdf.js also folds a few presentation forms (NFKC).
-const IGNORABLE = /[\u00ad\u034f\u200b-\u200f\u2060-\u206f\ufe00-\ufe0f\ufeff]/gu;
+const IGNORABLE = /\p{Default_Ignorable_Code_Point}/gu;
 const comparable = (text: string) => text.normalize('NFKC').replace(IGNORABLE, '').replace(/\s+/g, ' ').trim();
 
 function sampleInvoice(sample: ScriptSample): InvoiceDocument {

@@ -60,7 +60,7 @@ const RTL_TEXT =
   /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200f\u202b\u202e\u2067]|[\ud802\ud803\ud83a\ud83b][\udc00-\udfff]/;
 const NEUTRAL = /[\p{Z}\p{P}\p{N}\p{Sm}\p{Sc}\p{Sk}\p{M}]/u;
 const MARK = /\p{M}/u;
-const IGNORABLE_TEXT = /[\u00ad\u034f\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufe00-\ufe0f\ufeff]|\udb40/;
+const IGNORABLE_TEXT = /\p{Default_Ignorable_Code_Point}/u;
 
 /** Default-ignorable code points a font need not have: joiners, direction marks, variation selectors, tags. */
 function isIgnorable(code: number): boolean {
