@@ -75,6 +75,8 @@ function inRanges(ranges: CoverageRanges, code: number): boolean {
   return false;
 }
 
+const MAX_MEMO = 50_000;
+
 /**
  * Which fallback face draws a code point: the index in FALLBACK_FACES of the first face that covers it,
  * or -1 when none does. Reads coverage.json once per thread (about 30 KB), on the first character
@@ -106,6 +108,7 @@ export class FaceCoverage {
     let face = this.memo.get(code);
     if (face === undefined) {
       face = this.ranges.findIndex((ranges) => inRanges(ranges, code));
+      if (this.memo.size >= MAX_MEMO) this.memo.clear(); // a document of random code points must not grow it for good
       this.memo.set(code, face);
     }
     return face;

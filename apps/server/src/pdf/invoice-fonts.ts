@@ -131,12 +131,12 @@ export function faceCoverage(): FaceCoverage {
 
 /** The fallback face's font of that weight, read and parsed on first use (docs/decisions/0058-every-script-renders.md). */
 export function fallbackFont(face: number, weight: FontWeight): FontHandle {
-  const spec = FALLBACK_FACES[face]!;
+  const entry = FALLBACK_FACES[face]!;
   // Keyed by file, so a face with one weight is one font (one subset) in a document whatever the weight.
-  const file = spec.files[weight];
+  const file = entry.files[weight];
   let found = fallbackHandles.get(file);
   if (!found) {
-    found = handle(file, readFont(file), face, spec.takesNeutrals);
+    found = handle(file, readFont(file), face, entry.takesNeutrals);
     fallbackHandles.set(file, found);
   }
   return found;

@@ -109,18 +109,33 @@ export function wrapText(doc: Doc, text: string, width: number, direction: Direc
   return lines;
 }
 
-/** Splits a word into pieces no wider than `width` (at least one grapheme cluster each). */
+/**
+ * Splits a word into pieces no wider than `width` (at least one grapheme cluster each): clusters are
+ * measured one by one and added up, and each piece is measured whole once (joined Arabic letters are
+ * narrower or wider than alone), giving back its last clusters while it is too wide.
+ */
 function breakWord(word: string, width: number, measure: (text: string) => number): string[] {
   const pieces: string[] = [];
-  let piece = '';
-  for (const cluster of graphemeClusters(word)) {
-    if (piece !== '' && measure(piece + cluster) > width) {
-      pieces.push(piece);
-      piece = '';
+  let piece: string[] = [];
+  let pieceWidth = 0;
+  const close = () => {
+    while (piece.length > 1 && measure(piece.join('')) > width) {
+      const carried: string[] = [];
+      while (piece.length > 1 && measure(piece.join('')) > width) carried.unshift(piece.pop()!);
+      pieces.push(piece.join(''));
+      piece = carried;
     }
-    piece += cluster;
+    if (piece.length > 0) pieces.push(piece.join(''));
+    piece = [];
+    pieceWidth = 0;
+  };
+  for (const cluster of graphemeClusters(word)) {
+    const clusterWidth = measure(cluster);
+    if (piece.length > 0 && pieceWidth + clusterWidth > width) close();
+    piece.push(cluster);
+    pieceWidth += clusterWidth;
   }
-  if (piece !== '') pieces.push(piece);
+  close();
   return pieces;
 }
 

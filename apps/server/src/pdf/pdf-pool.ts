@@ -120,6 +120,15 @@ export function isLargeDocument(invoice: PdfInput): boolean {
   return 'json' in invoice || 'itemsJson' in invoice ? invoice.large : isLargeInvoice(invoice);
 }
 
+/**
+ * Whether a thread has grown past the recycling budget. The fonts it has loaded stay loaded: the budget
+ * is for what it grew beyond them, so a thread holding the 26 MB of CJK and other fonts is not replaced
+ * (and made to read them again) after every document (docs/decisions/0058-every-script-renders.md).
+ */
+export function isOverBudget(memory: { heapBytes: number; fontBytes: number }, budget: number): boolean {
+  return memory.heapBytes - memory.fontBytes > budget;
+}
+
 export function defaultThreadCount(): number {
   return Math.max(1, Math.min(4, availableParallelism()));
 }
@@ -239,9 +248,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
             const done = await piscina.run(task);
             lastHeap.set(done.threadId, done.heapBytes);
             lastFonts.set(done.threadId, done.fontBytes);
-            // The fonts a thread has loaded stay loaded: the budget is for what it grew beyond them, so a
-            // thread holding the 27 MB of CJK fonts is not replaced (and made to read them again) after every document.
-            if (done.heapBytes - done.fontBytes > recycleHeapBytes) overBudget.add(done.threadId);
+            if (isOverBudget(done, recycleHeapBytes)) overBudget.add(done.threadId);
             return done;
           } finally {
             workSinceRelease = true;

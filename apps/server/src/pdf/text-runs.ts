@@ -153,7 +153,11 @@ function lastGlyphOnly(): object {
 
 /** Words shaped by fontkit, per font and direction, shared by every document of the thread. */
 const MAX_CACHED_PIECES = 20_000;
+const MAX_CACHED_LENGTH = 64;
 const pieceCache = new Map<string, GlyphRun>();
+
+/** Longer clusters than any script forms are not matched (the matching is quadratic in a cluster's length). */
+const MAX_CLUSTER = 32;
 
 /** Stands for the extra glyphs of a cluster that has more glyphs than characters; pdf.js skips it (a format character). */
 const EXTRA_GLYPH_TEXT = '\u2060';
@@ -215,6 +219,7 @@ function clusterTexts(
     }
     pending.push(index);
     gathered.push(...points);
+    if (gathered.length > MAX_CLUSTER) break; // hundreds of marks on one letter: each glyph keeps its own
     const count = gathered.length === 0 ? 0 : match(position, gathered);
     if (count === 0) continue;
     // Glyphs after it that stand for nothing (the second half of a split vowel) belong to this cluster.
@@ -293,8 +298,10 @@ function distribute(
  * would read "తె లుగు". So in a left-to-right run such a glyph keeps the text before its first mark, and
  * the rest goes on an empty glyph (the space glyph with no width) drawn right after it.
  */
-function carryMarks(glyphs: ShapedGlyph[], space: number): ShapedGlyph[] {
-  if (space <= 0 || !glyphs.some((glyph) => glyph.advance !== 0 && NONSPACING_MARK.test(glyph.text))) return glyphs;
+function carryMarks(glyphs: ShapedGlyph[], spaceGlyph: () => number): ShapedGlyph[] {
+  if (!glyphs.some((glyph) => glyph.advance !== 0 && NONSPACING_MARK.test(glyph.text))) return glyphs;
+  const space = spaceGlyph();
+  if (space <= 0) return glyphs;
   const out: ShapedGlyph[] = [];
   for (const glyph of glyphs) {
     const chars = Array.from(glyph.text);
@@ -376,9 +383,12 @@ function shapePiece(font: FontHandle, text: string, rtl: boolean, weight: FontWe
   });
   const result = missing
     ? replacementRun(text, weight, rtl)
-    : { font, glyphs: rtl ? glyphs : carryMarks(glyphs, font.font.glyphForCodePoint(0x20).id), advance };
-  if (pieceCache.size >= MAX_CACHED_PIECES) pieceCache.clear();
-  pieceCache.set(key, result);
+    : { font, glyphs: rtl ? glyphs : carryMarks(glyphs, () => font.font.glyphForCodePoint(0x20).id), advance };
+  // Words repeat; a long run of space-less text (a Chinese sentence) rarely does.
+  if (text.length <= MAX_CACHED_LENGTH) {
+    if (pieceCache.size >= MAX_CACHED_PIECES) pieceCache.clear();
+    pieceCache.set(key, result);
+  }
   return result;
 }
 
