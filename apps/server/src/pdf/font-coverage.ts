@@ -3,6 +3,13 @@ import { join } from 'node:path';
 import { FALLBACK_FACES, toRanges } from './font-faces';
 import { parseFont } from './invoice-fonts';
 
+/** Not a control character or a noncharacter, which some fonts map to an empty glyph. */
+function isText(code: number): boolean {
+  return (
+    !/\p{Cc}/u.test(String.fromCodePoint(code)) && !(code >= 0xfdd0 && code <= 0xfdef) && (code & 0xfffe) !== 0xfffe
+  );
+}
+
 /**
  * What each fallback face covers, read from its font files: the code points both its regular and bold
  * files map, as ranges. `npm run fonts:coverage` writes it to assets/fonts/coverage.json (so a
@@ -15,7 +22,7 @@ export function computeCoverage(fontsDir: string): Record<string, number[]> {
     const bold =
       face.files.bold === face.files.regular ? regular : parseFont(readFileSync(join(fontsDir, face.files.bold)));
     const boldSet = new Set(bold.characterSet);
-    coverage[face.id] = toRanges(regular.characterSet.filter((code) => boldSet.has(code)));
+    coverage[face.id] = toRanges(regular.characterSet.filter((code) => boldSet.has(code) && isText(code)));
   }
   return coverage;
 }

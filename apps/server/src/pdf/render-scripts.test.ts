@@ -1,4 +1,5 @@
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
+import fc from 'fast-check';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { COVERAGE_FILE } from './font-faces';
@@ -374,6 +375,27 @@ describe('every script renders', () => {
     for (let i = 0; i < Math.min(first.length, second.length); i++)
       if (Math.abs(first[i]! - second[i]!) > 64) different++;
     expect(different / first.length).toBeGreaterThan(0.05);
+  });
+
+  it('draws any text, any code point, with real glyphs and without an error', async () => {
+    const scripts = Object.values(SAMPLES).flatMap((sample) => Array.from(Object.values(sample).join('')));
+    const text = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.string({ unit: 'grapheme', maxLength: 40 }),
+      fc.string({
+        unit: fc.constantFrom(...scripts, ' ', '\n', '\u200d', '\u200c', '\u0301', '\ufe0f'),
+        maxLength: 60,
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(text, text, text, async (from, name, terms) => {
+        const pdf = await renderInvoicePdf(
+          invoice({ from: `x${from}`, items: [{ name, description: terms, quantity: 1, unitCost: 100 }], terms }),
+        );
+        expect(drawnCharacters(pdf).problems).toEqual([]);
+      }),
+      { numRuns: 40, seed: 20261127 },
+    );
   });
 
   it('has a current coverage.json (npm run fonts:coverage writes it)', () => {
