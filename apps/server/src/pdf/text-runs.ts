@@ -29,10 +29,9 @@ export interface ShapedGlyph {
   readonly dx: number;
   readonly dy: number;
   /**
-   * What the glyph stands for in the PDF's ToUnicode map. The first glyph of a cluster carries the
-   * whole cluster (an Indic syllable whose vowel sign is drawn first, an Arabic ligature), the others
-   * nothing; in a right-to-left run the characters are stored in visual order, as extractors reverse
-   * right-to-left text character by character.
+   * What the glyph stands for in the PDF's ToUnicode map: its share of its cluster's characters, so
+   * that reading the glyphs left to right gives the logical order (see clusterTexts); in a
+   * right-to-left run in visual order, as extractors reverse right-to-left text character by character.
    */
   readonly text: string;
 }
@@ -487,11 +486,6 @@ export function shapeLine(text: string, weight: FontWeight, rtl = false): Shaped
   // Logical order: the order text extraction reads them in (pdf.js reads a right-to-left run back itself).
   const runs = shaped.flatMap((segmentRuns, index) => segmentRuns.map((run, i) => ({ ...run, x: x[index]![i]! })));
   return { runs, advance };
-}
-
-/** The width of one line of text in points. */
-export function lineWidth(text: string, weight: FontWeight, size: number, rtl = false): number {
-  return (shapeLine(text, weight, rtl).advance * size) / 1000;
 }
 
 // Scripts written without spaces between words: lines may break inside their "words".
