@@ -85,14 +85,15 @@ function codeFor(entry: FontInDocument, glyph: ShapedGlyph): number {
 
 /**
  * The order runs are written in, which is the order text extractors read them: runs of one font that
- * follow each other in reading order are written left to right, as one flow (pdf.js reads such a flow
- * back to logical order itself, spaces included); groups of different fonts follow in reading order.
+ * follow each other in reading order and hold right-to-left letters are written left to right, as one
+ * flow (pdf.js turns such a flow back into reading order itself, spaces included); everything else in
+ * reading order.
  */
 function extractionOrder(line: ShapedLine): ShapedLine['runs'] {
   const ordered: Array<ShapedLine['runs'][number]> = [];
   let group: Array<ShapedLine['runs'][number]> = [];
   const close = () => {
-    ordered.push(...group.sort((a, b) => a.x - b.x));
+    ordered.push(...(group.some((run) => run.rtl) ? group.sort((a, b) => a.x - b.x) : group));
     group = [];
   };
   for (const run of line.runs) {

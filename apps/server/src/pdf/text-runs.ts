@@ -46,6 +46,8 @@ export interface GlyphRun {
 export interface PlacedRun extends GlyphRun {
   /** Left edge from the start of the line, in thousandths of an em. */
   readonly x: number;
+  /** Whether it holds right-to-left letters (Arabic, Hebrew), which extractors put back in logical order. */
+  readonly rtl: boolean;
 }
 
 /** A laid-out line: its runs in logical (reading) order, each placed at its visual position. */
@@ -484,7 +486,11 @@ export function shapeLine(text: string, weight: FontWeight, rtl = false): Shaped
     }
   }
   // Logical order: the order text extraction reads them in (pdf.js reads a right-to-left run back itself).
-  const runs = shaped.flatMap((segmentRuns, index) => segmentRuns.map((run, i) => ({ ...run, x: x[index]![i]! })));
+  const runs = shaped.flatMap((segmentRuns, index) => {
+    const segment = segments[index]!;
+    const rtl = segment.level % 2 === 1 && hasRtl(text.slice(segment.start, segment.end));
+    return segmentRuns.map((run, i) => ({ ...run, x: x[index]![i]!, rtl }));
+  });
   return { runs, advance };
 }
 
