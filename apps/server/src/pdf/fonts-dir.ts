@@ -1,9 +1,20 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COVERAGE_FILE, FALLBACK_FACES } from './font-faces';
 
 /** The font files of the invoice, one per weight, in the fonts directory. */
 export const FONT_FILES = { regular: 'NotoSans-Regular.ttf', bold: 'NotoSans-Bold.ttf' } as const;
+
+/** Every file the fonts directory must hold: Noto Sans, the fallback faces and their coverage (font-faces.ts). */
+export function allFontFiles(): string[] {
+  const files = new Set<string>([FONT_FILES.regular, FONT_FILES.bold]);
+  for (const face of FALLBACK_FACES) {
+    files.add(face.files.regular);
+    files.add(face.files.bold);
+  }
+  return [...files, COVERAGE_FILE];
+}
 
 /**
  * The directory holding the font files: `configured` (the FONTS_DIR setting) when given, otherwise
@@ -14,9 +25,9 @@ export const FONT_FILES = { regular: 'NotoSans-Regular.ttf', bold: 'NotoSans-Bol
 export function resolveFontsDir(configured?: string): string {
   if (configured) {
     const dir = resolve(configured);
-    if (!existsSync(join(dir, FONT_FILES.regular))) {
-      throw new Error(`FONTS_DIR is set to ${dir}, which holds no ${FONT_FILES.regular}.`);
-    }
+    // Every file, so a directory without the fallback fonts stops the start rather than the first Arabic invoice.
+    const missing = allFontFiles().find((file) => !existsSync(join(dir, file)));
+    if (missing) throw new Error(`FONTS_DIR is set to ${dir}, which holds no ${missing}.`);
     return dir;
   }
   const start = dirname(fileURLToPath(import.meta.url));

@@ -1,14 +1,30 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
+import { FaceCoverage, FALLBACK_FACES } from './font-faces';
 import { FONT_FILES, resolveFontsDir } from './fonts-dir';
 
 /**
- * The invoice fonts (FONT_FILES): Noto Sans (SIL OFL 1.1, see assets/fonts/OFL.txt). It covers Latin, Latin Extended,
- * Greek, Cyrillic and every currency symbol of the product (₦ ₹ ₽ ₩ € £ ¥ …). Text outside it (CJK, emoji)
- * renders as the font's .notdef box; nothing throws.
+ * The fonts of the invoice. Noto Sans (FONT_FILES; Latin, Greek, Cyrillic, the currency symbols) is
+ * parsed when the thread starts; the fallback faces of font-faces.ts (Arabic, Hebrew, Thai, the Indic
+ * scripts, Georgian, Armenian, symbols, emoji, Korean, Chinese and Japanese) are read and parsed the
+ * first time a document needs them, then kept for the thread's life
+ * (docs/decisions/0058-every-script-renders.md).
  */
 export type FontWeight = keyof typeof FONT_FILES;
+
+/** A glyph as fontkit returns it from a layout. */
+export interface FontkitGlyph {
+  readonly id: number;
+  readonly codePoints: readonly number[];
+  readonly advanceWidth: number;
+}
+
+/** A layout as fontkit returns it: glyphs in visual order (fontkit reverses right-to-left runs). */
+export interface FontkitRun {
+  glyphs: FontkitGlyph[];
+  positions: Array<{ xAdvance: number; xOffset: number; yOffset: number }>;
+}
 
 /**
  * A font already parsed by fontkit. pdfkit accepts such an object wherever it accepts font bytes
@@ -16,7 +32,24 @@ export type FontWeight = keyof typeof FONT_FILES;
  */
 export interface ParsedFont {
   readonly postscriptName: string;
-  layout(text: string): unknown;
+  readonly unitsPerEm: number;
+  readonly characterSet: number[];
+  layout(text: string, features?: string[], script?: string, language?: string, direction?: 'ltr' | 'rtl'): FontkitRun;
+  glyphForCodePoint(codePoint: number): FontkitGlyph;
+}
+
+/** A parsed font as the text engine uses it. */
+export interface FontHandle {
+  /** Unique per thread: the pdfkit name a document registers it under. */
+  readonly key: string;
+  readonly font: ParsedFont;
+  /** fontkit units to the thousandths of an em PDF widths use. */
+  readonly scale: number;
+  readonly primary: boolean;
+  /** See FallbackFace.takesNeutrals; Noto Sans takes them. */
+  readonly takesNeutrals: boolean;
+  /** Index in FALLBACK_FACES, -1 for Noto Sans. */
+  readonly face: number;
 }
 
 export type InvoiceFonts = Record<FontWeight, ParsedFont>;
@@ -32,29 +65,90 @@ export function useFontsDir(dir: string | undefined): void {
 /** Text whose layout makes fontkit parse the cmap, GSUB and GPOS tables an invoice needs, once, at load time. */
 const WARM_UP_TEXT = 'INVOICE Invoice #0001 Subtotal Tax (7.5%) Total 0123456789.,-$€£¥₦₹₽₩ Qty Rate Amount ΑαДд';
 
-let cached: InvoiceFonts | null = null;
+let primary: Record<FontWeight, FontHandle> | null = null;
+/** Code points of the BMP that Noto Sans maps, one byte each: the Latin fast path of itemisation. */
+let primaryCoverage: Uint8Array | null = null;
+/** Parsed fallback fonts by file name. */
+const fallbackHandles = new Map<string, FontHandle>();
+let coverage: FaceCoverage | null = null;
+let bytesLoaded = 0;
 
-/**
- * The thread's fonts, parsed once and reused by every document: parsing per document was the measured
- * bottleneck (fontkit.create plus the first layout, which loads GSUB/GPOS, cost 15-25 ms per font).
- * Call once per document: it empties fontkit's glyph object cache, because a glyph object keeps the
- * code points of the text that first produced it (the ligature "fi" and U+FB01 share a glyph) and those
- * feed the PDF's ToUnicode map. So each document maps its glyphs from its own text, and equal input
- * gives equal bytes whatever the thread rendered before. Measured cost: about 0.3 ms per document.
- */
-export function acquireInvoiceFonts(): InvoiceFonts {
-  if (!cached) {
-    const dir = resolveFontsDir(fontsDir);
-    cached = {
-      regular: parseFont(readFileSync(join(dir, FONT_FILES.regular))),
-      bold: parseFont(readFileSync(join(dir, FONT_FILES.bold))),
-    };
-  }
-  for (const font of Object.values(cached)) (font as unknown as { _glyphs: object })._glyphs = {};
-  return cached;
+function dir(): string {
+  return resolveFontsDir(fontsDir);
 }
 
-function parseFont(bytes: Buffer): ParsedFont {
+function readFont(file: string): ParsedFont {
+  const bytes = readFileSync(join(dir(), file));
+  bytesLoaded += bytes.length;
+  return parseFont(bytes);
+}
+
+function handle(key: string, font: ParsedFont, face: number, takesNeutrals: boolean): FontHandle {
+  return { key, font, scale: 1000 / font.unitsPerEm, primary: face === -1, takesNeutrals, face };
+}
+
+function loadPrimary(): Record<FontWeight, FontHandle> {
+  if (!primary) {
+    const regular = readFont(FONT_FILES.regular);
+    const bold = readFont(FONT_FILES.bold);
+    regular.layout(WARM_UP_TEXT);
+    bold.layout(WARM_UP_TEXT);
+    const covered = new Uint8Array(0x10000);
+    // Only what both weights have, so a run never changes font with its weight.
+    const boldSet = new Set(bold.characterSet);
+    for (const code of regular.characterSet) if (code < 0x10000 && boldSet.has(code)) covered[code] = 1;
+    primaryCoverage = covered;
+    primary = { regular: handle('regular', regular, -1, true), bold: handle('bold', bold, -1, true) };
+  }
+  return primary;
+}
+
+/**
+ * The thread's Noto Sans, parsed once and reused by every document: parsing per document was the
+ * measured bottleneck (fontkit.create plus the first layout, which loads GSUB/GPOS, cost 15-25 ms per
+ * font). Each document's ToUnicode map comes from its own text (pdf-text.ts), so what the thread
+ * rendered before never shows in another document.
+ */
+export function acquireInvoiceFonts(): InvoiceFonts {
+  const fonts = loadPrimary();
+  return { regular: fonts.regular.font, bold: fonts.bold.font };
+}
+
+export function primaryFont(weight: FontWeight): FontHandle {
+  return loadPrimary()[weight];
+}
+
+/** Whether Noto Sans (both weights) maps the code point. */
+export function primaryCovers(code: number): boolean {
+  if (!primaryCoverage) loadPrimary();
+  return code < 0x10000 && primaryCoverage![code] === 1;
+}
+
+export function faceCoverage(): FaceCoverage {
+  coverage ??= FaceCoverage.read(dir());
+  return coverage;
+}
+
+/** The fallback face's font of that weight, read and parsed on first use (docs/decisions/0058-every-script-renders.md). */
+export function fallbackFont(face: number, weight: FontWeight): FontHandle {
+  const entry = FALLBACK_FACES[face]!;
+  // Keyed by file, so a face with one weight is one font (one subset) in a document whatever the weight.
+  const file = entry.files[weight];
+  let found = fallbackHandles.get(file);
+  if (!found) {
+    found = handle(file, readFont(file), face, entry.takesNeutrals);
+    fallbackHandles.set(file, found);
+  }
+  return found;
+}
+
+/** Bytes of font files this thread holds (they stay for its life; the pool's memory budget leaves them out). */
+export function loadedFontBytes(): number {
+  return bytesLoaded;
+}
+
+/** Parses font bytes with the fontkit inside pdfkit. */
+export function parseFont(bytes: Buffer): ParsedFont {
   // fontkit is only a dependency of pdfkit, so let pdfkit parse the bytes in a scratch document
   // and take the fontkit Font it made (EmbeddedFont.font).
   // No default font: pdfkit would read Helvetica's metrics from its own directory, which a bundle may not have.
@@ -64,42 +158,5 @@ function parseFont(bytes: Buffer): ParsedFont {
   if (!font || typeof font.layout !== 'function') {
     throw new Error('pdfkit did not expose the parsed font; check the pdfkit version.');
   }
-  font.layout(WARM_UP_TEXT);
   return font;
-}
-
-/** Words shaped by fontkit, per weight, shared by every document of the thread. */
-const MAX_CACHED_WORDS = 20_000;
-const layoutCaches: Record<FontWeight, Map<string, unknown>> = { regular: new Map(), bold: new Map() };
-
-interface GlyphRun {
-  glyphs: ReadonlyArray<{ codePoints: readonly number[] }>;
-}
-
-/** True when the run's glyphs map back to exactly the word's code points (what the PDF's ToUnicode map will say). */
-function mapsBackToItsText(text: string, run: GlyphRun): boolean {
-  const codePoints = run.glyphs.flatMap((glyph) => glyph.codePoints);
-  const expected = Array.from(text, (char) => char.codePointAt(0)!);
-  return codePoints.length === expected.length && codePoints.every((code, i) => code === expected[i]);
-}
-
-/**
- * pdfkit shapes text word by word and caches the runs per document; shaping (GSUB/GPOS lookups) is
- * a third of a one-page invoice. This cache outlives the document, so labels, digits and recurring
- * words are shaped once per thread. pdfkit scales a run by the font's own constant, so a run is valid
- * in any document. A run is kept only if its glyphs map back to exactly its word, so a glyph object
- * first made for other text (the ligature "fi" made from U+FB01) never carries that text into another
- * document: output stays a function of the input alone.
- */
-export function sharedLayoutCache(weight: FontWeight): Record<string, unknown> {
-  const cache = layoutCaches[weight];
-  return new Proxy(Object.create(null) as Record<string, unknown>, {
-    get: (_target, text) => (typeof text === 'string' ? cache.get(text) : undefined),
-    set: (_target, text, run: GlyphRun) => {
-      if (typeof text !== 'string' || !mapsBackToItsText(text, run)) return true;
-      if (cache.size >= MAX_CACHED_WORDS) cache.clear();
-      cache.set(text, run);
-      return true;
-    },
-  });
 }

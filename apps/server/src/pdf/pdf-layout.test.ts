@@ -1,12 +1,12 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { acquireInvoiceFonts } from './invoice-fonts';
-import { formatQuantity, normaliseText, wrapText } from './pdf-layout';
+import { formatQuantity, normaliseText, setStyle, textWidth, wrapText } from './pdf-layout';
 
 function measuringDoc(size = 10): PDFKit.PDFDocument {
-  const doc = new PDFDocument({ autoFirstPage: false });
+  const doc = new PDFDocument({ autoFirstPage: false, font: null as unknown as string }).addPage();
   doc.registerFont('regular', acquireInvoiceFonts().regular as unknown as Uint8Array);
-  return doc.font('regular').fontSize(size);
+  return setStyle(doc, { weight: 'regular', size, color: '#000000' });
 }
 
 describe('wrapText', () => {
@@ -16,7 +16,7 @@ describe('wrapText', () => {
     const text = 'The quick brown fox jumps over the lazy dog. '.repeat(12).trim();
     const lines = wrapText(doc, text, 150);
     expect(lines.length).toBeGreaterThan(5);
-    for (const line of lines) expect(doc.widthOfString(line)).toBeLessThanOrEqual(150);
+    for (const line of lines) expect(textWidth(doc, line)).toBeLessThanOrEqual(150);
     expect(lines.join(' ')).toBe(text);
   });
 
@@ -24,7 +24,7 @@ describe('wrapText', () => {
     const word = 'Ä'.repeat(80);
     const lines = wrapText(doc, word, 60);
     expect(lines.length).toBeGreaterThan(1);
-    for (const line of lines) expect(doc.widthOfString(line)).toBeLessThanOrEqual(60);
+    for (const line of lines) expect(textWidth(doc, line)).toBeLessThanOrEqual(60);
     expect(lines.join('')).toBe(word);
   });
 

@@ -1,4 +1,6 @@
 import type { FontWeight } from './invoice-fonts';
+import { drawShapedLine } from './pdf-text';
+import { baseDirectionOf, breakUnits, graphemeClusters, shapeLine } from './text-runs';
 
 /**
  * Layout helpers shared by the templates. Templates wrap and place every line themselves and draw it
@@ -17,9 +19,30 @@ export interface TextStyle {
   color: string;
 }
 
+/** The style each document last set: what textWidth, wrapText and drawLine measure and draw with. */
+const currentStyles = new WeakMap<Doc, TextStyle>();
+
 export function setStyle(doc: Doc, style: TextStyle): Doc {
+  currentStyles.set(doc, style);
   return doc.font(style.weight).fontSize(style.size).fillColor(style.color);
 }
+
+function currentStyle(doc: Doc): TextStyle {
+  const style = currentStyles.get(doc);
+  if (!style) throw new Error('Set a text style (setStyle) before measuring or drawing text.');
+  return style;
+}
+
+/**
+ * The width of one line of text in the current style, measured on the runs it is drawn with (each
+ * script in its own font, shaped), in the given base direction.
+ */
+export function textWidth(doc: Doc, text: string, direction: Direction = 'ltr'): number {
+  const style = currentStyle(doc);
+  return (shapeLine(text, style.weight, direction === 'rtl').advance * style.size) / 1000;
+}
+
+export type Direction = 'ltr' | 'rtl';
 
 /** Height of one line of text in this style (ascent + descent + line gap of the font). */
 export function lineHeightOf(doc: Doc, style: TextStyle): number {
@@ -40,13 +63,15 @@ export function normaliseText(text: string): string {
 }
 
 /**
- * Greedy word wrap of `text` in the document's current font and size into lines no wider than
- * `width`. Explicit newlines are kept (blank lines too); a word wider than the column is broken
- * between characters, so no line ever overflows its column.
+ * Greedy word wrap of `text` in the current style into lines no wider than `width`. Explicit newlines
+ * are kept (blank lines too). Lines break at spaces, and inside the space-less text of Chinese,
+ * Japanese and Thai between the words ICU finds; a word wider than the column is broken between
+ * grapheme clusters, so no line ever overflows its column and no syllable or emoji is cut.
  */
-export function wrapText(doc: Doc, text: string, width: number): string[] {
+export function wrapText(doc: Doc, text: string, width: number, direction: Direction = 'ltr'): string[] {
+  const measure = (piece: string) => textWidth(doc, piece, direction);
   const lines: string[] = [];
-  const space = doc.widthOfString(' ');
+  const space = measure(' ');
   for (const paragraph of normaliseText(text).split('\n')) {
     const words = paragraph.split(' ').filter((word) => word !== '');
     if (words.length === 0) {
@@ -56,52 +81,82 @@ export function wrapText(doc: Doc, text: string, width: number): string[] {
     let line = '';
     let lineWidth = 0;
     for (const word of words) {
-      const wordWidth = doc.widthOfString(word);
-      if (line !== '' && lineWidth + space + wordWidth <= width) {
-        line += ` ${word}`;
-        lineWidth += space + wordWidth;
-        continue;
+      const units = breakUnits(word);
+      for (let u = 0; u < units.length; u++) {
+        const unit = units[u]!;
+        const glue = u === 0 ? ' ' : '';
+        const unitWidth = measure(unit);
+        const glueWidth = glue ? space : 0;
+        if (line !== '' && lineWidth + glueWidth + unitWidth <= width) {
+          line += glue + unit;
+          lineWidth += glueWidth + unitWidth;
+          continue;
+        }
+        if (line !== '') lines.push(line);
+        if (unitWidth <= width) {
+          line = unit;
+          lineWidth = unitWidth;
+          continue;
+        }
+        const pieces = breakWord(unit, width, measure);
+        line = pieces.pop() ?? '';
+        lineWidth = measure(line);
+        lines.push(...pieces);
       }
-      if (line !== '') lines.push(line);
-      if (wordWidth <= width) {
-        line = word;
-        lineWidth = wordWidth;
-        continue;
-      }
-      const pieces = breakWord(doc, word, width);
-      line = pieces.pop() ?? '';
-      lineWidth = doc.widthOfString(line);
-      lines.push(...pieces);
     }
     lines.push(line);
   }
   return lines;
 }
 
-/** Splits a word into pieces no wider than `width` (at least one character each, by code point). */
-function breakWord(doc: Doc, word: string, width: number): string[] {
+/**
+ * Splits a word into pieces no wider than `width` (at least one grapheme cluster each): clusters are
+ * measured one by one and added up, and each piece is measured whole once (joined Arabic letters are
+ * narrower or wider than alone), giving back its last clusters while it is too wide.
+ */
+function breakWord(word: string, width: number, measure: (text: string) => number): string[] {
   const pieces: string[] = [];
-  let piece = '';
+  let piece: string[] = [];
   let pieceWidth = 0;
-  for (const char of word) {
-    const charWidth = doc.widthOfString(char);
-    if (piece !== '' && pieceWidth + charWidth > width) {
-      pieces.push(piece);
-      piece = '';
-      pieceWidth = 0;
+  const close = () => {
+    while (piece.length > 1 && measure(piece.join('')) > width) {
+      const carried: string[] = [];
+      while (piece.length > 1 && measure(piece.join('')) > width) carried.unshift(piece.pop()!);
+      pieces.push(piece.join(''));
+      piece = carried;
     }
-    piece += char;
-    pieceWidth += charWidth;
+    if (piece.length > 0) pieces.push(piece.join(''));
+    piece = [];
+    pieceWidth = 0;
+  };
+  for (const cluster of graphemeClusters(word)) {
+    const clusterWidth = measure(cluster);
+    if (piece.length > 0 && pieceWidth + clusterWidth > width) close();
+    piece.push(cluster);
+    pieceWidth += clusterWidth;
   }
-  if (piece !== '') pieces.push(piece);
+  close();
   return pieces;
 }
 
-/** Draws one already-wrapped line with its top at `y`, left-aligned at `x` or right-aligned to `x`. */
-export function drawLine(doc: Doc, text: string, x: number, y: number, align: 'left' | 'right' = 'left'): void {
+/**
+ * Draws one already-wrapped line with its top at `y`, left-aligned at `x` or right-aligned to `x`, in
+ * the current style, laid out in the given base direction.
+ */
+export function drawLine(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  align: 'left' | 'right' = 'left',
+  direction: Direction = 'ltr',
+): void {
   if (text === '') return;
-  const left = align === 'right' ? x - doc.widthOfString(text) : x;
-  doc.text(text, left, y, { lineBreak: false });
+  const style = currentStyle(doc);
+  const line = shapeLine(text, style.weight, direction === 'rtl');
+  const left = align === 'right' ? x - (line.advance * style.size) / 1000 : x;
+  const ascender = (doc as unknown as { _font: { ascender: number } })._font.ascender;
+  drawShapedLine(doc, line, left, y, style.size, ascender);
 }
 
 /** A run of wrapped lines in one style. */
@@ -109,23 +164,37 @@ export interface TextBlock {
   style: TextStyle;
   lines: string[];
   lineHeight: number;
+  /** The column it was wrapped to. */
+  width: number;
+  /** The base direction of its text (its first strong character): a right-to-left block aligns right. */
+  direction: Direction;
 }
 
 export function textBlock(doc: Doc, text: string, style: TextStyle, width: number): TextBlock {
   const lineHeight = lineHeightOf(doc, style);
-  return { style, lines: wrapText(doc, text, width), lineHeight };
+  const direction = baseDirectionOf(text);
+  return { style, lines: wrapText(doc, text, width, direction), lineHeight, width, direction };
 }
 
 export function blockHeight(block: TextBlock): number {
   return block.lines.length * block.lineHeight;
 }
 
+/**
+ * Where a line of the block is drawn: a left-aligned block whose text runs right to left is aligned
+ * to the right edge of its column instead (docs/product/invoices.md#scripts-and-fonts).
+ */
+function placement(block: TextBlock, x: number, align: 'left' | 'right'): { x: number; align: 'left' | 'right' } {
+  return align === 'left' && block.direction === 'rtl' ? { x: x + block.width, align: 'right' } : { x, align };
+}
+
 /** Draws a block entirely at (x, y), returning the y below it. */
 export function drawBlock(doc: Doc, block: TextBlock, x: number, y: number, align: 'left' | 'right' = 'left'): number {
   setStyle(doc, block.style);
+  const at = placement(block, x, align);
   let lineY = y;
   for (const line of block.lines) {
-    drawLine(doc, line, x, lineY, align);
+    drawLine(doc, line, at.x, lineY, at.align, block.direction);
     lineY += block.lineHeight;
   }
   return lineY;
@@ -177,12 +246,13 @@ export class PageFlow {
   /** Draws a block line by line, breaking pages between lines where needed. */
   flowBlock(block: TextBlock, x: number, align: 'left' | 'right' = 'left'): void {
     setStyle(this.doc, block.style);
+    const at = placement(block, x, align);
     for (const line of block.lines) {
       if (block.lineHeight > this.remaining) {
         this.newPage();
         setStyle(this.doc, block.style); // the new page's header may have changed it
       }
-      drawLine(this.doc, line, x, this.y, align);
+      drawLine(this.doc, line, at.x, this.y, at.align, block.direction);
       this.y += block.lineHeight;
     }
   }

@@ -2,7 +2,14 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvoiceJson } from './invoice-json';
-import { createPdfPool, defaultThreadCount, isLargeDocument, pdfWorkerLocation, type PdfPool } from './pdf-pool';
+import {
+  createPdfPool,
+  defaultThreadCount,
+  isLargeDocument,
+  isOverBudget,
+  pdfWorkerLocation,
+  type PdfPool,
+} from './pdf-pool';
 import { invoice, manyItems, pageTexts, PNG_SIGNATURE, pngSize } from './pdf-test-fixtures';
 import { renderInvoicePdf } from './render-invoice-pdf';
 import { PageOutOfRangeError } from './render-preview-png';
@@ -100,6 +107,41 @@ describe('createPdfPool: fairness and memory', () => {
       const again = await pool.render(invoice());
       expect(Buffer.from(again).equals(Buffer.from(first))).toBe(true);
       expect(pool.stats()).toMatchObject({ threads: 1, running: 0, queued: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('does not count the fonts a thread has loaded against its budget (docs/decisions/0058-every-script-renders.md)', async () => {
+    const MB = 1024 * 1024;
+    expect(isOverBudget({ heapBytes: 150 * MB, fontBytes: 26 * MB }, 130 * MB)).toBe(false);
+    expect(isOverBudget({ heapBytes: 150 * MB, fontBytes: 1 * MB }, 130 * MB)).toBe(true);
+    // A real thread: after a Chinese invoice it reports the 20 MB of Noto Sans SC as fonts, and a budget
+    // between its heap without them and with them leaves it in place.
+    const cjk = invoice({
+      from: '北京星辰科技有限公司\n北京市朝阳区建国路88号',
+      to: '株式会社サンプル\n東京都千代田区',
+    });
+    const measure = async (pool: PdfPool) => {
+      await pool.render(invoice());
+      await pool.render(cjk);
+      const stats = pool.stats();
+      return { heapBytes: Object.values(stats.heapBytes)[0]!, fontBytes: Object.values(stats.fontBytes)[0]! };
+    };
+    const probe = createPdfPool({ threads: 1 });
+    let measured: { heapBytes: number; fontBytes: number };
+    try {
+      measured = await measure(probe);
+    } finally {
+      await probe.close();
+    }
+    expect(measured.fontBytes).toBeGreaterThan(20 * MB);
+    const budget = measured.heapBytes - measured.fontBytes / 2;
+    const pool = createPdfPool({ threads: 1, recycleHeapBytes: budget });
+    try {
+      await measure(pool);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(pool.stats().recycled).toBe(0);
     } finally {
       await pool.close();
     }

@@ -25,8 +25,9 @@ export interface PdfPoolOptions {
   /** The fonts directory (the FONTS_DIR setting); default apps/server/assets/fonts. */
   fontsDir?: string | undefined;
   /**
-   * A thread whose heap (and buffers) has grown past this is replaced by a fresh one as soon as the
-   * engine is idle, which gives the memory back to the system. Default RECYCLE_HEAP_BYTES.
+   * A thread whose heap (and buffers), less the font files it has read, has grown past this is
+   * replaced by a fresh one as soon as the engine is idle, which gives the memory back to the system.
+   * Default RECYCLE_HEAP_BYTES.
    */
   recycleHeapBytes?: number;
   /** Tasks one client may have waiting (its render budget); default MAX_QUEUED_PER_CLIENT. */
@@ -64,6 +65,8 @@ export interface PdfPoolStats extends SchedulerStats {
   recycled: number;
   /** The heap each live thread reported after its last task, by thread id. */
   heapBytes: Record<number, number>;
+  /** Of that heap, the bytes of the font files each thread has read, by thread id. */
+  fontBytes: Record<number, number>;
   /** Times the free memory of the C allocator was given back to the system (release-memory.ts). */
   released: number;
 }
@@ -117,6 +120,15 @@ export function isLargeDocument(invoice: PdfInput): boolean {
   return 'json' in invoice || 'itemsJson' in invoice ? invoice.large : isLargeInvoice(invoice);
 }
 
+/**
+ * Whether a thread has grown past the recycling budget. The fonts it has loaded stay loaded: the budget
+ * is for what it grew beyond them, so a thread holding the 26 MB of CJK and other fonts is not replaced
+ * (and made to read them again) after every document (docs/decisions/0058-every-script-renders.md).
+ */
+export function isOverBudget(memory: { heapBytes: number; fontBytes: number }, budget: number): boolean {
+  return memory.heapBytes - memory.fontBytes > budget;
+}
+
 export function defaultThreadCount(): number {
   return Math.max(1, Math.min(4, availableParallelism()));
 }
@@ -165,6 +177,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
   // Threads past the budget, replaced when nothing runs (a task in flight is never cut short).
   const overBudget = new Set<number>();
   const lastHeap = new Map<number, number>();
+  const lastFonts = new Map<number, number>();
   let recycled = 0;
   let recycling: Promise<void> | null = null;
   let closing = false;
@@ -193,6 +206,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
     recycling = Promise.all(
       workers.map((worker) => {
         lastHeap.delete(worker.threadId);
+        lastFonts.delete(worker.threadId);
         const exited = once(worker, 'exit');
         void worker.terminate();
         recycled++;
@@ -233,7 +247,8 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
           try {
             const done = await piscina.run(task);
             lastHeap.set(done.threadId, done.heapBytes);
-            if (done.heapBytes > recycleHeapBytes) overBudget.add(done.threadId);
+            lastFonts.set(done.threadId, done.fontBytes);
+            if (isOverBudget(done, recycleHeapBytes)) overBudget.add(done.threadId);
             return done;
           } finally {
             workSinceRelease = true;
@@ -306,7 +321,14 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
       return { png: result.png, pageCount: result.pageCount, page: result.page };
     },
     stats() {
-      return { ...scheduler.stats(), threads, recycled, heapBytes: Object.fromEntries(lastHeap), released };
+      return {
+        ...scheduler.stats(),
+        threads,
+        recycled,
+        heapBytes: Object.fromEntries(lastHeap),
+        fontBytes: Object.fromEntries(lastFonts),
+        released,
+      };
     },
     async close() {
       closing = true;

@@ -1,5 +1,7 @@
 import type { InvoiceDocument, InvoiceDocumentItem } from '@invoicer/domain/invoice-document';
+import { inflateSync } from 'node:zlib';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { parseFont, type ParsedFont } from './invoice-fonts';
 
 /** Invoices and PDF reading helpers shared by the PDF tests (not used by the server). */
 
@@ -43,6 +45,8 @@ export interface PlacedText {
   page: number;
   text: string;
   x: number;
+  /** Baseline, from the bottom of the page, in points. */
+  y: number;
   width: number;
 }
 
@@ -55,7 +59,13 @@ export async function placedTexts(pdf: Uint8Array): Promise<PlacedText[]> {
     const content = await page.getTextContent();
     for (const item of content.items) {
       if (!('str' in item) || item.str.trim() === '') continue;
-      placed.push({ page: number, text: item.str, x: item.transform[4] as number, width: item.width });
+      placed.push({
+        page: number,
+        text: item.str,
+        x: item.transform[4] as number,
+        y: item.transform[5] as number,
+        width: item.width,
+      });
     }
   }
   await document.destroy();
@@ -76,3 +86,107 @@ export function pngSize(png: Uint8Array): { width: number; height: number } {
 }
 
 export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+interface PdfObject {
+  dict: string;
+  stream: Buffer | null;
+}
+
+/** The objects of a PDF written by pdfkit (uncompressed object syntax, Flate streams), by number. */
+function pdfObjects(pdf: Uint8Array): Map<number, PdfObject> {
+  const bytes = Buffer.from(pdf);
+  const text = bytes.toString('latin1');
+  const objects = new Map<number, PdfObject>();
+  for (const match of text.matchAll(/(\d+) 0 obj\n([\s\S]*?)\nendobj/g)) {
+    const body = match[2]!;
+    const streamAt = body.indexOf('\nstream\n');
+    if (streamAt < 0) {
+      objects.set(Number(match[1]), { dict: body, stream: null });
+      continue;
+    }
+    const dict = body.slice(0, streamAt);
+    const start = match.index + match[0].indexOf('\nstream\n') + '\nstream\n'.length;
+    const end = text.lastIndexOf('\nendstream', match.index + match[0].length);
+    const raw = bytes.subarray(start, end);
+    objects.set(Number(match[1]), { dict, stream: /\/FlateDecode/.test(dict) ? inflateSync(raw) : raw });
+  }
+  return objects;
+}
+
+function ref(dict: string, key: string): number | null {
+  const found = new RegExp(`/${key} (\\d+) 0 R`).exec(dict);
+  return found ? Number(found[1]) : null;
+}
+
+/** A ToUnicode CMap as pdfkit writes it (bfrange arrays) read back: code to text. */
+function readToUnicode(cmap: string): Map<number, string> {
+  const map = new Map<number, string>();
+  for (const range of cmap.matchAll(/<([0-9a-f]+)> <[0-9a-f]+> \[([^\]]*)\]/gi)) {
+    let code = parseInt(range[1]!, 16);
+    for (const entry of range[2]!.matchAll(/<([0-9a-f ]*)>/gi)) {
+      const units = entry[1]!
+        .split(' ')
+        .filter(Boolean)
+        .map((unit) => parseInt(unit, 16));
+      map.set(code++, String.fromCharCode(...units));
+    }
+  }
+  return map;
+}
+
+export interface EmbeddedFontUse {
+  /** The BaseFont, e.g. "AAAAAB+NotoSansArabic-Regular". */
+  name: string;
+  /** Every code the pages draw with this font, with its ToUnicode text. */
+  codes: Map<number, string>;
+  /** The embedded font program (the subset) as parsed by fontkit. */
+  program: ParsedFont;
+}
+
+/**
+ * Every embedded font of a PDF with the codes its pages draw: read from the PDF's own objects (the
+ * page content streams, the Type0 fonts, their ToUnicode CMaps and FontFile2 programs), not through
+ * a renderer, so a test sees exactly which glyph each character became.
+ */
+export function embeddedFontUses(pdf: Uint8Array): EmbeddedFontUse[] {
+  const objects = pdfObjects(pdf);
+  const fonts = new Map<number, EmbeddedFontUse>();
+  for (const page of objects.values()) {
+    if (!/\/Type \/Page\b/.test(page.dict)) continue;
+    const resources = objects.get(ref(page.dict, 'Resources')!)!.dict;
+    const names = new Map<string, number>();
+    for (const entry of resources.matchAll(/\/(F\d+) (\d+) 0 R/g)) names.set(entry[1]!, Number(entry[2]));
+    const content = objects.get(ref(page.dict, 'Contents')!)!.stream!.toString('latin1');
+    let current: EmbeddedFontUse | null = null;
+    for (const token of content.matchAll(/\/(F\d+) [\d.]+ Tf|\[([^\]]*)\] TJ/g)) {
+      if (token[1]) {
+        const id = names.get(token[1])!;
+        let use = fonts.get(id);
+        if (!use) {
+          const font = objects.get(id)!.dict;
+          const descendant = objects.get(Number(/\/DescendantFonts \[(\d+) 0 R\]/.exec(font)![1]))!.dict;
+          const descriptor = objects.get(ref(descendant, 'FontDescriptor')!)!.dict;
+          use = {
+            name: /\/BaseFont \/(\S+)/.exec(font)![1]!,
+            codes: new Map(),
+            program: parseFont(objects.get(ref(descriptor, 'FontFile2')!)!.stream!),
+          };
+          (use as EmbeddedFontUse & { toUnicode: Map<number, string> }).toUnicode = readToUnicode(
+            objects.get(ref(font, 'ToUnicode')!)!.stream!.toString('latin1'),
+          );
+          fonts.set(id, use);
+        }
+        current = use;
+        continue;
+      }
+      const toUnicode = (current as EmbeddedFontUse & { toUnicode: Map<number, string> }).toUnicode;
+      for (const hex of token[2]!.matchAll(/<([0-9a-f]+)>/gi)) {
+        for (let i = 0; i < hex[1]!.length; i += 4) {
+          const code = parseInt(hex[1]!.slice(i, i + 4), 16);
+          current!.codes.set(code, toUnicode.get(code) ?? '');
+        }
+      }
+    }
+  }
+  return [...fonts.values()];
+}

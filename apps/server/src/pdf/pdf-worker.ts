@@ -5,7 +5,7 @@ import { setPriority } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
 import { threadId } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol, workerData } from 'piscina';
-import { useFontsDir } from './invoice-fonts';
+import { loadedFontBytes, useFontsDir } from './invoice-fonts';
 import { readInvoiceJson, type InvalidBody } from './invoice-json';
 import { isLargeInvoice } from './large-document';
 import { renderInvoicePdf } from './render-invoice-pdf';
@@ -54,6 +54,11 @@ export interface WorkerMemory {
   threadId: number;
   /** V8's heap of this thread (committed), plus memory it holds outside the heap (buffers). */
   heapBytes: number;
+  /**
+   * Of that, the font files the thread has read (invoice-fonts.ts): kept for the thread's life, so not
+   * growth the pool should recycle for (docs/decisions/0058-every-script-renders.md).
+   */
+  fontBytes: number;
 }
 
 export type PdfTaskResult = WorkerMemory &
@@ -67,7 +72,7 @@ export type PdfTaskResult = WorkerMemory &
 
 function memory(): WorkerMemory {
   const heap = getHeapStatistics();
-  return { threadId, heapBytes: heap.total_heap_size + heap.external_memory };
+  return { threadId, heapBytes: heap.total_heap_size + heap.external_memory, fontBytes: loadedFontBytes() };
 }
 
 /** Piscina's Transferable: `value` goes back to the pool, and the buffers listed are moved rather than copied. */

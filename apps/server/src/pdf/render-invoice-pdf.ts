@@ -3,7 +3,7 @@ import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { computeTotals } from '@invoicer/domain/totals';
 import PDFDocument from 'pdfkit';
-import { acquireInvoiceFonts, sharedLayoutCache } from './invoice-fonts';
+import { acquireInvoiceFonts } from './invoice-fonts';
 import { paymentQrModules } from './payment-qr';
 import { prepareLogo } from './prepare-logo';
 import type { PaidAmounts } from './templates/invoice-template';
@@ -58,12 +58,9 @@ export async function renderInvoicePdf(
       CreationDate: invoice.issuedDate ? new Date(`${invoice.issuedDate}T00:00:00Z`) : FALLBACK_CREATION_DATE,
     },
   });
-  // Registered names make pdfkit cache one embedded font per weight for the whole document.
-  for (const weight of ['regular', 'bold'] as const) {
-    doc.registerFont(weight, fonts[weight] as unknown as Uint8Array);
-    doc.font(weight);
-    (doc as unknown as { _font: { layoutCache: unknown } })._font.layoutCache = sharedLayoutCache(weight);
-  }
+  // Registered names make pdfkit cache one embedded font per weight for the whole document; the
+  // fallback fonts join the same way when a line first needs them (pdf-text.ts).
+  for (const weight of ['regular', 'bold'] as const) doc.registerFont(weight, fonts[weight] as unknown as Uint8Array);
 
   const chunks: Buffer[] = [];
   const finished = new Promise<void>((resolve, reject) => {

@@ -12,6 +12,7 @@ import {
   PageFlow,
   setStyle,
   textBlock,
+  textWidth,
   type Doc,
   type TextBlock,
   type TextStyle,
@@ -119,7 +120,7 @@ function drawHeader({ doc, invoice, logo }: TemplateInput, flow: PageFlow): void
     if (!date) continue;
     const value = formatLongUsDate(date);
     const height = lineHeightOf(doc, STYLE.metaValue); // also selects the value style for measuring
-    const valueWidth = doc.widthOfString(value);
+    const valueWidth = textWidth(doc, value);
     setStyle(doc, STYLE.metaLabel);
     drawLine(doc, label, RIGHT - valueWidth - 8, y + (height - lineHeightOf(doc, STYLE.metaLabel)), 'right');
     setStyle(doc, STYLE.metaValue);
@@ -253,9 +254,9 @@ function drawItems({ doc, invoice, totals, currencySymbol }: TemplateInput, flow
 function tableColumns(doc: Doc, texts: Array<{ quantity: string; rate: string; amount: string }>): Column[] {
   const widest = (title: string, values: string[], style: TextStyle, min: number, max: number): number => {
     setStyle(doc, STYLE.tableHead);
-    let width = doc.widthOfString(title);
+    let width = textWidth(doc, title);
     setStyle(doc, style);
-    for (const value of values) width = Math.max(width, doc.widthOfString(value));
+    for (const value of values) width = Math.max(width, textWidth(doc, value));
     return Math.min(max, Math.max(min, Math.ceil(width) + 2 * CELL_PAD_X + 1));
   };
   const quantity = widest(
@@ -414,7 +415,7 @@ function paymentQrBlock({ doc, payment, currencySymbol }: TemplateInput): {
   const quiet = QR_QUIET_ZONE * moduleSide;
   // The code lines up with the text's left edge: the page margin is its quiet zone on that side.
   const textX = LEFT + PAYMENT_QR_SIDE + Math.max(PAYMENT_QR_GAP, quiet + 6);
-  const textWidth = RIGHT - textX;
+  const detailsWidth = RIGHT - textX;
   const lines: Array<[string, string]> = [
     ['IBAN', formatIban(transfer.iban)],
     ...(transfer.bic ? [['BIC', transfer.bic] as [string, string]] : []),
@@ -422,8 +423,8 @@ function paymentQrBlock({ doc, payment, currencySymbol }: TemplateInput): {
     ['Amount', formatMoney(transfer.amountMinor, currencySymbol)],
     ...(transfer.remittance ? [['Reference', transfer.remittance] as [string, string]] : []),
   ];
-  const caption = textBlock(doc, PAYMENT_QR_CAPTION, STYLE.metaValue, textWidth);
-  const details = lines.map(([label, value]) => textBlock(doc, `${label}: ${value}`, STYLE.body, textWidth));
+  const caption = textBlock(doc, PAYMENT_QR_CAPTION, STYLE.metaValue, detailsWidth);
+  const details = lines.map(([label, value]) => textBlock(doc, `${label}: ${value}`, STYLE.body, detailsWidth));
   const textHeight = blockHeight(caption) + 6 + details.reduce((sum, block) => sum + blockHeight(block) + 2, 0);
   const height = Math.max(PAYMENT_QR_SIDE + 2 * quiet, textHeight + 2 * quiet);
   return {
@@ -458,7 +459,7 @@ function drawFooters({ doc, invoice }: TemplateInput): void {
     const pageText = `Page ${index + 1} of ${range.count}`;
     if (label) {
       // The invoice number may be long: cut it to the space left of the page number.
-      const space = CONTENT_WIDTH - doc.widthOfString(pageText) - 24;
+      const space = CONTENT_WIDTH - textWidth(doc, pageText) - 24;
       const [first = ''] = textBlock(doc, label, STYLE.footer, space).lines;
       drawLine(doc, first, LEFT, y);
     }
