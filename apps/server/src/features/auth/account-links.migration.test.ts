@@ -1,13 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { runMigrations } from '../../db/migrate';
-import { migrationsDir } from '../../paths';
+import { describe, expect, it } from 'vitest';
+import { withDatabaseBefore } from '../../../test/migration-before';
 
 /**
  * Migration 0018 (docs/decisions/0052-account-links-verification-and-sessions.md): accounts that already e-mailed
@@ -15,36 +7,8 @@ import { migrationsDir } from '../../paths';
  * unverified account stays unverified. Sessions that exist get an id of their own.
  */
 describe('migration 0018_account_links_and_session_ids', () => {
-  const adminUrl = inject('adminDatabaseUrl');
-  const name = `invoicer_accounts_${randomBytes(4).toString('hex')}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'invoicer-migrations-'));
-
-  afterAll(async () => {
-    rmSync(folder, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
-
   it('counts accounts that already sent e-mail as verified, and only them; gives every session an id', async () => {
-    cpSync(migrationsDir, folder, { recursive: true });
-    const journalPath = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-    const index = journal.entries.findIndex((entry) => entry.tag.endsWith('_account_links_and_session_ids'));
-    expect(index).toBeGreaterThan(0);
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
-
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      await migrate(drizzle(client), { migrationsFolder: folder });
+    await withDatabaseBefore('_account_links_and_session_ids', async ({ client, migrateRest }) => {
       const user = async (email: string, verified = false) =>
         (
           await client.query<{ id: string }>(`insert into users (email, email_verified) values ($1, $2) returning id`, [
@@ -87,7 +51,7 @@ describe('migration 0018_account_links_and_session_ids', () => {
         [quiet, sender],
       );
 
-      await runMigrations(url.toString());
+      await migrateRest();
 
       const { rows } = await client.query<{ email: string; email_verified: boolean }>(
         `select email, email_verified from users order by email`,
@@ -106,8 +70,6 @@ describe('migration 0018_account_links_and_session_ids', () => {
       expect(sessions).toHaveLength(2);
       expect(new Set(sessions.map((session) => session.id)).size).toBe(2);
       for (const session of sessions) expect(session.id).toMatch(/^[0-9a-f-]{36}$/);
-    } finally {
-      await client.end();
-    }
+    });
   });
 });

@@ -1,18 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { dashboardSummaryResponseSchema } from '@invoicer/domain/api/dashboard';
 import { INVOICE_STATUSES } from '@invoicer/domain/status';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
 import type { TestApp } from '../../../test/app';
-import { runMigrations } from '../../db/migrate';
-import { migrationsDir } from '../../paths';
 import { as, createInvoice, savedPayload } from '../../../test/invoice-fixtures';
+import { withDatabaseBefore } from '../../../test/migration-before';
 import { adaAndBob } from '../../../test/two-users';
 
 /**
@@ -346,37 +339,9 @@ describe('invoice_stats after each kind of write', () => {
 });
 
 describe('migration 0006', () => {
-  const adminUrl = inject('adminDatabaseUrl');
-  const name = `invoicer_stats_${randomBytes(4).toString('hex')}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'invoicer-migrations-'));
-
-  afterAll(async () => {
-    rmSync(folder, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
-
   it('backfills the aggregate from the invoices that existed before it', async () => {
     // The migrations before 0006, then invoices written without any trigger, then the rest.
-    cpSync(migrationsDir, folder, { recursive: true });
-    const journalPath = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-    const index = journal.entries.findIndex((entry) => entry.tag === '0006_invoice_stats');
-    expect(index).toBe(6);
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
-
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      await migrate(drizzle(client), { migrationsFolder: folder });
+    await withDatabaseBefore('0006_invoice_stats', async ({ client, migrateRest }) => {
       const { rows } = await client.query<{ id: string }>(
         `insert into users (email) select 'u' || n || '@example.com' from generate_series(1, 3) n returning id`,
       );
@@ -389,7 +354,7 @@ describe('migration 0006', () => {
            from unnest($1::uuid[]) u(id) cross join generate_series(1, 40) n`,
         [rows.map((row) => row.id)],
       );
-      await runMigrations(url.toString());
+      await migrateRest();
       await expectAggregateEqualsRecount(client);
       const { rows: filled } = await client.query('select sum(invoice_count)::int as n from invoice_stats');
       expect(filled[0].n).toBe(120);
@@ -397,8 +362,6 @@ describe('migration 0006', () => {
       await client.query(`update invoices set status = 'paid' where invoice_number = 'N-3'`);
       await client.query(`delete from invoices where invoice_number = 'N-4'`);
       await expectAggregateEqualsRecount(client);
-    } finally {
-      await client.end();
-    }
+    });
   });
 });

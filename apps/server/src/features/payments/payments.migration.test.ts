@@ -1,13 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { runMigrations } from '../../db/migrate';
-import { migrationsDir } from '../../paths';
+import { describe, expect, it } from 'vitest';
+import { withDatabaseBefore } from '../../../test/migration-before';
 
 /**
  * Migration 0016 (docs/decisions/0048-payments-and-the-balance.md): invoices paid before payments existed get one
@@ -15,37 +7,9 @@ import { migrationsDir } from '../../paths';
  * upgrade; the statistics' new sums are filled in for the invoices already there.
  */
 describe('migration 0016_payments', () => {
-  const adminUrl = inject('adminDatabaseUrl');
-  const name = `invoicer_payments_${randomBytes(4).toString('hex')}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'invoicer-migrations-'));
-
-  afterAll(async () => {
-    rmSync(folder, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  });
-
   it('gives every paid invoice a payment of its total and fills in the paid and due sums', async () => {
     // The migrations before 0016, then invoices as they were written then, then the rest.
-    cpSync(migrationsDir, folder, { recursive: true });
-    const journalPath = path.join(folder, 'meta', '_journal.json');
-    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-    const index = journal.entries.findIndex((entry) => entry.tag.endsWith('_payments'));
-    expect(index).toBeGreaterThan(0);
-    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
-
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const client = new pg.Client({ connectionString: url.toString() });
-    await client.connect();
-    try {
-      await migrate(drizzle(client), { migrationsFolder: folder });
+    await withDatabaseBefore('_payments', async ({ client, migrateRest }) => {
       const { rows: users } = await client.query<{ id: string }>(
         `insert into users (email) values ('old@example.com') returning id`,
       );
@@ -56,7 +20,7 @@ describe('migration 0016_payments', () => {
            from generate_series(1, 12) n`,
         [users[0]!.id],
       );
-      await runMigrations(url.toString());
+      await migrateRest();
 
       const { rows: payments } = await client.query<{ number: string; amount: string; paid_on: string }>(
         `select i.invoice_number as number, p.amount_minor::text as amount, p.paid_on::text as paid_on,
@@ -94,8 +58,6 @@ describe('migration 0016_payments', () => {
       await expect(
         client.query(`update invoices set amount_paid_minor = total_minor + 1 where invoice_number = 'N-1'`),
       ).rejects.toThrow(/invoices_amount_paid_check/);
-    } finally {
-      await client.end();
-    }
+    });
   });
 });
