@@ -20,6 +20,7 @@ import { failureMessage } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 import { importClients, previewClientImport } from '../api/imports-api';
 import { columnLabel, IMPORT_TEXTS, MAPPED_FIELDS, mappedValue, withColumn } from '../model/mapping';
+import { ImportFileField, ImportReport } from './import-parts';
 import { SkippedList } from './skipped-list';
 
 /** A change of mapping settles this long before the server is asked what the import would do. */
@@ -123,38 +124,21 @@ export function ClientImportDialog({ open, onClose, returnFocus }: ClientImportD
       className="sm:max-w-3xl"
     >
       {result ? (
-        <div>
-          <p role="status" className="text-sm font-medium text-slate-900">
-            {result.message}
-          </p>
-          {result.skipped.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-600">{IMPORT_TEXTS.nothingSkipped}</p>
-          ) : (
-            <SkippedList
-              label={IMPORT_TEXTS.skippedTitle(result.skipped.length)}
-              entries={result.skipped.map((entry) => ({ where: IMPORT_TEXTS.row(entry.row), reason: entry.reason }))}
-            />
-          )}
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" className="h-11 md:h-10" onClick={reset}>
-              Import another file
-            </Button>
-            <Button className="h-11 md:h-10" onClick={close}>
-              Done
-            </Button>
-          </div>
-        </div>
+        <ImportReport
+          message={result.message}
+          skipped={result.skipped.map((entry) => ({ where: IMPORT_TEXTS.row(entry.row), reason: entry.reason }))}
+          onAgain={reset}
+          onDone={close}
+        />
       ) : (
         <div>
-          <Label htmlFor={fileInputId}>CSV file</Label>
-          <input
+          <ImportFileField
             id={fileInputId}
-            type="file"
+            label="CSV file"
             accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
-            aria-describedby={error ? errorId : undefined}
-            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:h-10 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-4 file:text-sm file:font-medium file:text-indigo-700 hover:file:bg-indigo-100"
-            onChange={(event) => {
-              const chosen = event.target.files?.[0] ?? null;
+            error={error}
+            errorId={errorId}
+            onChoose={(chosen) => {
               setPreview(null);
               setMapping(null);
               setError(null);
@@ -162,11 +146,6 @@ export function ClientImportDialog({ open, onClose, returnFocus }: ClientImportD
               if (chosen) void ask(chosen, null);
             }}
           />
-          {error && (
-            <p id={errorId} role="alert" className="mt-2 text-sm text-red-600">
-              {error}
-            </p>
-          )}
           {reading && !preview && <Spinner label={IMPORT_TEXTS.reading} className="mt-3 text-slate-500" />}
 
           {preview && mapping && (

@@ -5,12 +5,11 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Label } from '../../../components/ui/field';
 import { failureMessage } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 import { importInvoices } from '../api/imports-api';
 import { IMPORT_TEXTS } from '../model/mapping';
-import { SkippedList } from './skipped-list';
+import { ImportFileField, ImportReport } from './import-parts';
 
 export interface InvoiceImportDialogProps {
   open: boolean;
@@ -72,47 +71,27 @@ export function InvoiceImportDialog({ open, onClose, returnFocus }: InvoiceImpor
       returnFocus={returnFocus}
     >
       {result ? (
-        <div>
-          <p role="status" className="text-sm font-medium text-slate-900">
-            {result.message}
-          </p>
+        <ImportReport
+          message={result.message}
+          skipped={result.skipped.map((entry) => ({ where: entry.item, reason: entry.reason }))}
+          onAgain={reset}
+          onDone={close}
+        >
           <p className="mt-1 text-sm text-slate-600">From: {INVOICE_IMPORT_FORMAT_LABELS[result.format]}</p>
-          {result.skipped.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-600">{IMPORT_TEXTS.nothingSkipped}</p>
-          ) : (
-            <SkippedList
-              label={IMPORT_TEXTS.skippedTitle(result.skipped.length)}
-              entries={result.skipped.map((entry) => ({ where: entry.item, reason: entry.reason }))}
-            />
-          )}
-          <div className="mt-6 flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" className="h-11 md:h-10" onClick={reset}>
-              Import another file
-            </Button>
-            <Button className="h-11 md:h-10" onClick={close}>
-              Done
-            </Button>
-          </div>
-        </div>
+        </ImportReport>
       ) : (
         <div>
-          <Label htmlFor={fileInputId}>Invoice file</Label>
-          <input
+          <ImportFileField
             id={fileInputId}
-            type="file"
+            label="Invoice file"
             accept=".json,.zip,application/json,application/zip"
-            aria-describedby={error ? errorId : undefined}
-            className="mt-1 block w-full text-sm text-slate-700 file:mr-3 file:h-10 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-4 file:text-sm file:font-medium file:text-indigo-700 hover:file:bg-indigo-100"
-            onChange={(event) => {
+            error={error}
+            errorId={errorId}
+            onChoose={(chosen) => {
               setError(null);
-              setFile(event.target.files?.[0] ?? null);
+              setFile(chosen);
             }}
           />
-          {error && (
-            <p id={errorId} role="alert" className="mt-2 text-sm text-red-600">
-              {error}
-            </p>
-          )}
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <Button variant="secondary" className="h-11 md:h-10" onClick={close} disabled={importing.isPending}>
               Cancel
