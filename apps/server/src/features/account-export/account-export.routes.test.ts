@@ -19,6 +19,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
 import { sharedTestApp, type TestApp } from '../../../test/app';
+import { downloadExport, exportReady } from '../../../test/account-export';
 import { as, createInvoice } from '../../../test/invoice-fixtures';
 import { runQueue } from '../../../test/jobs';
 import { waitFor } from '../../../test/wait-for';
@@ -27,32 +28,14 @@ import { recordFailure } from './account-export.service';
 
 const HOSTILE = '=HYPERLINK("http://x","y")';
 
-/** Starts an export and polls its status route until it is ready; answers its id. */
-async function exportReady(t: TestApp, account: TestAccount): Promise<string> {
-  const started = await as(t.app, account)({ method: 'POST', url: '/api/users/export' });
-  expect(started.statusCode, started.body).toBe(202);
-  const id = started.json().id as string;
-  let last: unknown;
-  await waitFor(async () => {
-    const status = await as(t.app, account)({ method: 'GET', url: `/api/users/export/${id}` });
-    expect(status.statusCode, status.body).toBe(200);
-    last = accountExportResponseSchema.parse(status.json());
-    expect(status.json().status).not.toBe('failed');
-    return status.json().status === 'ready';
-  }, 60_000);
-  expect(last).toMatchObject({ status: 'ready', download_url: `/api/users/export/${id}/download` });
-  return id;
-}
-
+/** The export's ZIP, opened, after checking its status answers the schema with a download URL. */
 async function download(t: TestApp, account: TestAccount, id: string) {
-  const response = await as(t.app, account)({ method: 'GET', url: `/api/users/export/${id}/download` });
-  expect(response.statusCode, response.body).toBe(200);
-  expect(response.headers['content-type']).toBe('application/zip');
-  expect(response.headers['content-disposition']).toMatch(
-    /^attachment; filename="invoicer-export-\d{4}-\d{2}-\d{2}\.zip"$/,
-  );
-  expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
-  return unzipSync(new Uint8Array(response.rawPayload));
+  const status = await as(t.app, account)({ method: 'GET', url: `/api/users/export/${id}` });
+  expect(accountExportResponseSchema.parse(status.json())).toMatchObject({
+    status: 'ready',
+    download_url: `/api/users/export/${id}/download`,
+  });
+  return unzipSync(new Uint8Array((await downloadExport(t, account, id)).rawPayload));
 }
 
 const json = (files: Record<string, Uint8Array>, name: string): unknown => JSON.parse(strFromU8(files[name]!));
