@@ -48,7 +48,7 @@ export interface ExportSources {
   toNotification: (row: NotificationRow) => Notification;
   /** A page of invoices after `afterId`, id order, as GET /api/invoices/{id} answers each. */
   invoicePage: (db: DbExecutor, userId: string, afterId: string | null, limit: number) => Promise<Invoice[]>;
-  /** A reader of the PDFs' pages (named across pages, so one reader per export). */
+  /** A reader of the PDFs' pages (named across pages, so one reader per export); renders use no database. */
   pdfPages: (db: DbExecutor, userId: string) => (afterId: string | null, limit: number) => Promise<PdfEntry[]>;
   /** Renders in flight at once: at least twice the engine's threads, so none of them waits between two PDFs. */
   renderWindow: number;
@@ -59,15 +59,17 @@ const PAGE = 500;
 /** PDF rows read at once (their items JSON is held until each renders). */
 const PDF_PAGE = 100;
 
-/** Pages of `read` in id order until one comes back short. */
+/** Pages of `read` in id order until one comes back short, each read in the lane. */
 async function* keysetPages<T, C>(
+  lane: Lane,
   read: (after: C | null, limit: number) => Promise<T[]>,
   cursor: (page: T[]) => C,
   limit = PAGE,
 ): AsyncGenerator<T[]> {
   let after: C | null = null;
   for (;;) {
-    const page = await read(after, limit);
+    const from = after;
+    const page = await lane(() => read(from, limit));
     if (page.length > 0) yield page;
     if (page.length < limit) return;
     after = cursor(page);
@@ -151,8 +153,22 @@ async function csvFile<T>(
   await file.end();
 }
 
+/** Runs database work one piece at a time, in the order asked: a transaction is one connection. */
+export type Lane = <T>(work: () => Promise<T>) => Promise<T>;
+
+export function serialLane(): Lane {
+  let last: Promise<unknown> = Promise.resolve();
+  return (work) => {
+    const run = last.then(work);
+    last = run.catch(() => undefined);
+    return run;
+  };
+}
+
 export interface ExportRun {
   db: DbExecutor;
+  /** Every use of `db` goes through it (the chunk writes too, in the caller). */
+  lane: Lane;
   userId: string;
   sources: ExportSources;
   zip: ChunkedZip;
@@ -161,10 +177,10 @@ export interface ExportRun {
 }
 
 /** Writes the whole archive into `zip` (not ended). */
-export async function writeAccountExport({ db, userId, sources, zip, onPdf }: ExportRun): Promise<void> {
+export async function writeAccountExport({ db, lane, userId, sources, zip, onPdf }: ExportRun): Promise<void> {
   const at = new Date();
-  const counts = await countAccount(db, userId);
-  const profile = await getProfile(db, userId);
+  const counts = await lane(() => countAccount(db, userId));
+  const profile = await lane(() => getProfile(db, userId));
   const manifest: AccountExportManifest = {
     format: ACCOUNT_EXPORT_FORMAT,
     version: ACCOUNT_EXPORT_VERSION,
@@ -179,10 +195,11 @@ export async function writeAccountExport({ db, userId, sources, zip, onPdf }: Ex
   };
   await whole(ACCOUNT_EXPORT_FILES.manifest, manifest);
   await whole(ACCOUNT_EXPORT_FILES.profile, profile);
-  await whole(ACCOUNT_EXPORT_FILES.settings, await sources.settings(db, userId));
+  await whole(ACCOUNT_EXPORT_FILES.settings, await lane(() => sources.settings(db, userId)));
 
   const businessPages = () =>
     keysetPages(
+      lane,
       (after: string | null, limit) =>
         partyPage<BusinessRow>(
           db,
@@ -200,6 +217,7 @@ export async function writeAccountExport({ db, userId, sources, zip, onPdf }: Ex
   const clientPages = () =>
     mapPages(
       keysetPages(
+        lane,
         (after: string | null, limit) => partyPage(db, clients, PARTY_COLUMNS, 'client_id', userId, after, limit),
         maxId,
       ),
@@ -209,7 +227,7 @@ export async function writeAccountExport({ db, userId, sources, zip, onPdf }: Ex
   await csvFile(zip, ACCOUNT_EXPORT_FILES.clientsCsv, at, CLIENTS_CSV_HEADER, clientPages(), clientCsvLine);
 
   const invoicePages = () =>
-    keysetPages((after: string | null, limit) => sources.invoicePage(db, userId, after, limit), lastId);
+    keysetPages(lane, (after: string | null, limit) => sources.invoicePage(db, userId, after, limit), lastId);
   await jsonArray(zip, ACCOUNT_EXPORT_FILES.invoices, at, invoicePages());
   await csvFile(zip, ACCOUNT_EXPORT_FILES.invoicesCsv, at, INVOICES_CSV_HEADER, invoicePages(), invoiceCsvLine);
 
@@ -218,7 +236,7 @@ export async function writeAccountExport({ db, userId, sources, zip, onPdf }: Ex
     ACCOUNT_EXPORT_FILES.payments,
     at,
     mapPages(
-      keysetPages((after: string | null, limit) => listAccountPayments(db, userId, after, limit), lastId),
+      keysetPages(lane, (after: string | null, limit) => listAccountPayments(db, userId, after, limit), lastId),
       sources.toPayment,
     ),
   );
@@ -228,6 +246,7 @@ export async function writeAccountExport({ db, userId, sources, zip, onPdf }: Ex
     at,
     mapPages(
       keysetPages(
+        lane,
         (after: number | null, limit) => listAccountActivity(db, userId, after ?? 0, limit),
         (page) => page[page.length - 1]!.id,
       ),
@@ -239,12 +258,12 @@ export async function writeAccountExport({ db, userId, sources, zip, onPdf }: Ex
     ACCOUNT_EXPORT_FILES.notifications,
     at,
     mapPages(
-      keysetPages((after: string | null, limit) => notificationPage(db, userId, after, limit), lastId),
+      keysetPages(lane, (after: string | null, limit) => notificationPage(db, userId, after, limit), lastId),
       sources.toNotification,
     ),
   );
 
-  await writePdfs(zip, keysetPages(sources.pdfPages(db, userId), lastId, PDF_PAGE), sources.renderWindow, onPdf);
+  await writePdfs(zip, keysetPages(lane, sources.pdfPages(db, userId), lastId, PDF_PAGE), sources.renderWindow, onPdf);
 }
 
 /**
@@ -265,7 +284,14 @@ async function writePdfs(
     onPdf(++done);
   };
   try {
-    for await (const page of pages) {
+    // One page read ahead: the next page's reads run while this page's PDFs render.
+    const iterator = pages[Symbol.asyncIterator]();
+    let ahead = iterator.next();
+    for (;;) {
+      const { value: page, done: finished } = await ahead;
+      if (finished) break;
+      ahead = iterator.next();
+      ahead.catch(() => undefined); // awaited in turn; never unhandled if a render fails first
       for (const entry of page) {
         if (inFlight.length >= window) await writeOldest();
         const bytes = entry.render();

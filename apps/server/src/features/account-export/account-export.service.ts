@@ -11,7 +11,7 @@ import type { Database, DbExecutor } from '../../plugins/database';
 import { HttpError, notFound } from '../../plugins/errors';
 import type { Job } from '../../plugins/jobs';
 import { insertNotification } from '../../shared/notifications';
-import { writeAccountExport, type ExportSources } from './account-export.job';
+import { serialLane, writeAccountExport, type ExportSources } from './account-export.job';
 import {
   countExportsSince,
   countInvoices,
@@ -182,9 +182,12 @@ export async function runExport(
     );
   };
 
-  const zip = new ChunkedZip((seq, bytes) => insertChunk(tx, { exportId, userId, seq, bytes }));
+  // The transaction is one connection: reads and chunk writes take turns (node-postgres would queue them anyway, and
+  // warns that it will stop doing so).
+  const lane = serialLane();
+  const zip = new ChunkedZip((seq, bytes) => lane(() => insertChunk(tx, { exportId, userId, seq, bytes })));
   try {
-    await writeAccountExport({ db: tx, userId, sources, zip, onPdf: report });
+    await writeAccountExport({ db: tx, lane, userId, sources, zip, onPdf: report });
     const size = await zip.end();
     await progress;
     await markReady(tx, exportId, size, ACCOUNT_EXPORT_TTL_HOURS);

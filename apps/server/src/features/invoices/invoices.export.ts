@@ -2,7 +2,7 @@ import type { Invoice } from '@invoicer/domain/api/invoices';
 import type { DbExecutor } from '../../plugins/database';
 import type { PdfPool } from '../../pdf/pdf-pool';
 import { toInvoice } from './invoices.contract';
-import { renderStoredInvoice, uniqueFileNamer } from './invoices.download';
+import { storedInvoiceLogo, uniqueFileNamer } from './invoices.download';
 import { storedInvoiceTransfer } from './invoices.payment-qr';
 import { findInvoicePage, findInvoicePageForPdf } from './invoices.queries';
 import { toPdfSource } from './invoices.stored-data';
@@ -33,21 +33,25 @@ export interface ExportedPdf {
 
 /**
  * The PDFs of the user's invoices, a page at a time, named as the bulk download names them (`{number}_{date}.pdf`,
- * a repeated name gets `_2`…) across all pages. A render reads the invoice's logo and payment QR code when it runs,
- * so a page of them holds only the rows. `client` names the work for the engine's fair queue.
+ * a repeated name gets `_2`…) across all pages. The page's reads (rows, logos, payment QR codes) happen while it is
+ * read, one statement at a time, so `db` (a job's transaction: one connection) is never asked two things at once; a
+ * render then only uses the PDF engine. `client` names the work for the engine's fair queue.
  */
 export function exportPdfPages(db: DbExecutor, pdf: PdfPool, userId: string, client: string) {
   const nameOf = uniqueFileNamer();
   return async (afterId: string | null, limit: number): Promise<ExportedPdf[]> => {
     const rows = await findInvoicePageForPdf(db, userId, afterId, limit);
-    return rows.map((row) => ({
-      id: row.id,
-      fileName: nameOf({ invoiceNumber: row.invoiceNumber, issuedDate: row.issuedDate }),
-      mtime: row.updatedAt,
-      render: async () => {
-        const source = toPdfSource(row, await storedInvoiceTransfer(db, row));
-        return renderStoredInvoice(db, pdf, source, { client });
-      },
-    }));
+    const page: ExportedPdf[] = [];
+    for (const row of rows) {
+      const source = toPdfSource(row, await storedInvoiceTransfer(db, row));
+      const logo = await storedInvoiceLogo(db, source.document.logo);
+      page.push({
+        id: row.id,
+        fileName: nameOf({ invoiceNumber: row.invoiceNumber, issuedDate: row.issuedDate }),
+        mtime: row.updatedAt,
+        render: () => pdf.render(source, { logo, transfer: source.transfer, paid: source.paid, client }),
+      });
+    }
+    return page;
   };
 }
