@@ -2,26 +2,33 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { Config } from './config';
+import accountExportRoutes from './features/account-export/account-export.routes';
 import accountLinksRoutes from './features/auth/account-links.routes';
 import authRoutes from './features/auth/auth.routes';
 import businessesRoutes from './features/businesses/businesses.routes';
+import { toBusiness } from './features/businesses/businesses.service';
+import { toClient } from './features/clients/clients.service';
 import clientsRoutes from './features/clients/clients.routes';
 import dashboardRoutes from './features/dashboard/dashboard.routes';
 import documentsRoutes from './features/documents/documents.routes';
 import healthRoutes from './features/health/health.routes';
 import { renderSavedInvoicePdf } from './features/invoices/invoices.download';
+import { exportInvoicePage, exportPdfPages } from './features/invoices/invoices.export';
 import invoiceImportRoutes from './features/invoices/invoices.import.routes';
 import invoiceLinksRoutes from './features/invoices/invoices.links.routes';
 import invoicesRoutes from './features/invoices/invoices.routes';
 import logosRoutes from './features/logos/logos.routes';
 import notificationsRoutes from './features/notifications/notifications.routes';
+import { toNotification } from './features/notifications/notifications.service';
 import paymentsRoutes from './features/payments/payments.routes';
+import { toPayment } from './features/payments/payments.service';
 import remindersRoutes from './features/reminders/reminders.routes';
 import sendingRoutes from './features/sending/sending.routes';
 import sessionsRoutes from './features/sessions/sessions.routes';
 import supportRoutes from './features/support/support.routes';
 import type { PdfPool } from './pdf/pdf-pool';
 import usersRoutes from './features/users/users.routes';
+import { getSettings } from './features/users/users.service';
 import { defaultWebDistDir } from './paths';
 import database from './plugins/database';
 import errors, { clientErrors, frameworkErrors, zodValidatorCompiler } from './plugins/errors';
@@ -137,6 +144,21 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
   await app.register(paymentsRoutes);
   await app.register(dashboardRoutes);
   await app.register(notificationsRoutes);
+  await app.register(accountExportRoutes, {
+    perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE,
+    // "Export my data" writes what the other features answer, through their own serializers.
+    sources: {
+      settings: getSettings,
+      toClient,
+      toBusiness,
+      toPayment,
+      toNotification,
+      invoicePage: exportInvoicePage,
+      // The engine's fair queue counts every export as one client, so exports never crowd out the users' own PDFs.
+      pdfPages: (db, userId) => exportPdfPages(db, pdf, userId, 'export'),
+      renderWindow: Math.max(4, pdf.threads * 2),
+    },
+  });
   await app.register(supportRoutes, {
     supportEmail: config.SUPPORT_EMAIL,
     perHour: config.RATE_LIMIT_SUPPORT_PER_HOUR,

@@ -620,6 +620,8 @@ describe('fuzzing every route with schema-derived and hostile input', () => {
           // A password reset request hands its work to a job, which writes after the answer (a link and its e-mail
           // when the address has an account): done before the fingerprint, so it is not taken for a refusal's doing.
           await settleQueue(t, 'auth.password-reset');
+          // So does a started export (its job commits its ZIP, its row and a notification).
+          await settleQueue(t, 'account-export.run');
           const before = await dbFingerprint(t.pool);
           const refused: typeof pending = [];
           let accepted = 0;

@@ -54,6 +54,9 @@ const ACCOUNT_LINK =
 const MALFORMED_TOKEN =
   'a malformed token answers 404 like an unknown one, so the answer never tells a token apart (invoices.links.test.ts)';
 
+const MALFORMED_EXPORT_ID =
+  'a malformed export id answers 404 like an unknown one, with the envelope (account-export.routes.test.ts)';
+
 const clientBody = { name: 'Renamed', email: 'renamed@example.com' };
 
 /** An import upload (docs/product/api.md#import-calls): a file, and text fields such as a spoofed user_id. */
@@ -171,6 +174,29 @@ const CASES: Record<string, RouteCase> = {
       url: `/api/users/sessions/${b.sessionId}?user_id=${a.account.id}`,
     }),
     malformed: () => ({ method: 'DELETE', url: '/api/users/sessions/not-a-uuid' }),
+  },
+  'POST /api/users/export': {
+    foreign: NO_RESOURCE,
+    otherUserId: ({ a }) => ({ method: 'POST', url: `/api/users/export?user_id=${a.account.id}` }),
+    malformed: NO_INPUT,
+  },
+  'GET /api/users/export': {
+    foreign: NO_RESOURCE,
+    otherUserId: ({ a }) => ({ method: 'GET', url: `/api/users/export?user_id=${a.account.id}` }),
+    malformed: NO_INPUT,
+  },
+  'GET /api/users/export/:id': {
+    foreign: ({ a }) => ({ method: 'GET', url: `/api/users/export/${a.exportId}` }),
+    otherUserId: ({ a, b }) => ({ method: 'GET', url: `/api/users/export/${b.exportId}?user_id=${a.account.id}` }),
+    malformed: MALFORMED_EXPORT_ID,
+  },
+  'GET /api/users/export/:id/download': {
+    foreign: ({ a }) => ({ method: 'GET', url: `/api/users/export/${a.exportId}/download` }),
+    otherUserId: ({ a, b }) => ({
+      method: 'GET',
+      url: `/api/users/export/${b.exportId}/download?user_id=${a.account.id}`,
+    }),
+    malformed: MALFORMED_EXPORT_ID,
   },
   'GET /api/users/:id': {
     foreign: ({ a }) => ({ method: 'GET', url: `/api/users/${a.account.id}` }),

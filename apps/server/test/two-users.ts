@@ -20,6 +20,8 @@ export interface OwnedResources {
   paymentId: string;
   /** The id of the account's session (the list of signed-in devices names it so). */
   sessionId: string;
+  /** An export of the account's data, ready (its row only: no job renders it, and its ZIP is empty). */
+  exportId: string;
 }
 
 export interface TwoUsers {
@@ -79,6 +81,11 @@ async function ownResources(app: FastifyInstance, pool: pg.Pool, first_name: str
     [account.id],
   );
   expect(rows[0], 'a notification for the new client').toBeDefined();
+  const exported = await pool.query<{ id: string }>(
+    `insert into account_exports (user_id, status, size_bytes, expires_at, finished_at)
+     values ($1, 'ready', 0, now() + interval '1 day', now()) returning id`,
+    [account.id],
+  );
   const sessions = await app.inject({ method: 'GET', url: '/api/users/sessions', headers: { cookie: account.cookie } });
   expect(sessions.statusCode, sessions.body).toBe(200);
   return {
@@ -91,6 +98,7 @@ async function ownResources(app: FastifyInstance, pool: pg.Pool, first_name: str
     linkToken: link.token,
     paymentId: payment.payment.id,
     sessionId: (sessions.json() as { sessions: Array<{ id: string }> }).sessions[0]!.id,
+    exportId: exported.rows[0]!.id,
   };
 }
 

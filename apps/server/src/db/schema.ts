@@ -691,3 +691,58 @@ export const serverSecrets = pgTable('server_secrets', {
   secret: bytea('secret').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * "Export my data" (docs/decisions/0053-account-export-storage-and-streaming.md): one row per export, written by the
+ * export job (features/account-export) as it goes, and the ZIP itself in account_export_chunks. The ZIP lives in
+ * PostgreSQL because the servers share one database and no disk; 24 hours after it is ready the sweep deletes both.
+ * One export per account is queued or running at a time (the partial unique index).
+ */
+export const accountExports = pgTable(
+  'account_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('queued'),
+    /** Invoices written so far, and how many there are (progress). */
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    /** Why it failed, as the user reads it. */
+    error: text('error'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('account_exports_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('account_exports_expires_at_idx').on(t.expiresAt),
+    uniqueIndex('account_exports_one_open_key')
+      .on(t.userId)
+      .where(sql`${t.status} in ('queued', 'running')`),
+    check('account_exports_status_check', sql`${t.status} in ('queued', 'running', 'ready', 'failed')`),
+  ],
+);
+
+/** The ZIP of an export, in order: `seq` 0, 1, 2… of about 1 MB each (stored uncompressed: see the migration). */
+export const accountExportChunks = pgTable(
+  'account_export_chunks',
+  {
+    exportId: uuid('export_id')
+      .notNull()
+      .references(() => accountExports.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.exportId, t.seq] }),
+    // Deleting an account finds its chunks by this index (the cascade on user_id), not by a scan.
+    index('account_export_chunks_user_idx').on(t.userId),
+  ],
+);

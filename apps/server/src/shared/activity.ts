@@ -1,5 +1,5 @@
-import type { ActivityKind } from '@invoicer/domain/api/activity';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import type { ActivityEntry, ActivityKind } from '@invoicer/domain/api/activity';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { invoiceActivity } from '../db/schema';
 import type { DbExecutor } from '../plugins/database';
 
@@ -78,6 +78,38 @@ export interface ActivityRow {
   kind: string;
   data: unknown;
   createdAt: Date;
+}
+
+/** An entry as GET /api/invoices/{id}/activity answers it. */
+export function toActivityEntry(row: ActivityRow): ActivityEntry {
+  return {
+    id: String(row.id),
+    kind: row.kind as ActivityKind,
+    data:
+      row.data && typeof row.data === 'object' && !Array.isArray(row.data) ? (row.data as Record<string, unknown>) : {},
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Every entry of the user's invoices, `limit` at a time in id order after `afterId` (the account export's pages). */
+export function listAccountActivity(
+  db: DbExecutor,
+  userId: string,
+  afterId: number,
+  limit: number,
+): Promise<Array<ActivityRow & { invoiceId: string }>> {
+  return db
+    .select({
+      id: invoiceActivity.id,
+      invoiceId: invoiceActivity.invoiceId,
+      kind: invoiceActivity.kind,
+      data: invoiceActivity.data,
+      createdAt: invoiceActivity.createdAt,
+    })
+    .from(invoiceActivity)
+    .where(and(eq(invoiceActivity.userId, userId), gt(invoiceActivity.id, afterId)))
+    .orderBy(asc(invoiceActivity.id))
+    .limit(limit);
 }
 
 /** The newest `limit` entries of the user's invoice, newest first (an index range). */

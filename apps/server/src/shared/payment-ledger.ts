@@ -10,7 +10,7 @@ import {
 import { getCurrency, isCurrencyCode } from '@invoicer/domain/currencies';
 import { formatMoney, toDecimal } from '@invoicer/domain/money';
 import { normalizeStatus, type InvoiceStatus } from '@invoicer/domain/status';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { invoices, payments } from '../db/schema';
 import type { DbExecutor } from '../plugins/database';
 import { badRequest } from '../plugins/errors';
@@ -85,6 +85,22 @@ export async function lockLedgerInvoice(tx: DbExecutor, userId: string, id: stri
     totalMinor: Number(row.totalMinor),
     amountPaidMinor: Number(row.amountPaidMinor),
   };
+}
+
+/** Every payment of the user's invoices, `limit` at a time in id order after `afterId` (the account export's pages). */
+export async function listAccountPayments(
+  db: DbExecutor,
+  userId: string,
+  afterId: string | null,
+  limit: number,
+): Promise<PaymentRow[]> {
+  const rows = await db
+    .select(paymentColumns)
+    .from(payments)
+    .where(afterId === null ? eq(payments.userId, userId) : and(eq(payments.userId, userId), gt(payments.id, afterId)))
+    .orderBy(asc(payments.id))
+    .limit(limit);
+  return rows.map(toPaymentRow);
 }
 
 /** The invoice's payments, newest first (by date, then by when they were recorded). */

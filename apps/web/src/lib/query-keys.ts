@@ -19,6 +19,8 @@ export const queryRoots = {
   parties: ['parties'],
   /** The account's signed-in devices (features/sessions). */
   sessions: ['sessions'],
+  /** The account's data exports (features/account-export). */
+  accountExport: ['account-export'],
 } as const satisfies Record<string, QueryKey>;
 
 declare module '@tanstack/react-query' {

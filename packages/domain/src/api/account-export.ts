@@ -4,6 +4,7 @@ import { userSchema } from './auth';
 import { businessSchema } from './businesses';
 import { clientSchema } from './clients';
 import { invoiceSchema } from './invoices';
+import { timestampSchema } from './common';
 import { notificationSchema } from './notifications';
 import { paymentSchema } from './payments';
 import { userSettingsSchema } from './reminders';
@@ -81,3 +82,115 @@ export const CSV_FORMULA_START = /^[=+\-@\t\r]/;
 export function spreadsheetSafe(text: string): string {
   return CSV_FORMULA_START.test(text) ? `'${text}` : text;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The HTTP contract of the export itself (features/account-export on the server, Settings > Profile on the web)
+
+/**
+ * `expired` is a ready export past its 24 hours that the hourly sweep has not deleted yet: it can no longer be
+ * downloaded. A deleted one answers 404.
+ */
+export const ACCOUNT_EXPORT_STATUSES = ['queued', 'running', 'ready', 'failed', 'expired'] as const;
+export type AccountExportStatus = (typeof ACCOUNT_EXPORT_STATUSES)[number];
+
+/** How long a ready export can be downloaded. */
+export const ACCOUNT_EXPORT_TTL_HOURS = 24;
+
+/** GET /api/users/export/{id} (and GET /api/users/export, the newest): where an export is. */
+export const accountExportSchema = z.object({
+  id: z.string(),
+  status: z.enum(ACCOUNT_EXPORT_STATUSES),
+  /** Invoices written so far, of how many. */
+  progress: z.object({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
+  created_at: timestampSchema,
+  /** Until when it can be downloaded; null until it is ready. */
+  expires_at: timestampSchema.nullable(),
+  /** The ZIP's size in bytes; null until it is ready. */
+  size_bytes: z.number().int().nonnegative().nullable(),
+  /** Where to download the ZIP; only while it is ready. */
+  download_url: z.string().nullable(),
+  /** Why it failed, for the user; null unless failed. */
+  failure: z.string().nullable(),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
+
+export const accountExportResponseSchema = z.object({ success: z.literal(true) }).extend(accountExportSchema.shape);
+export type AccountExportResponse = z.infer<typeof accountExportResponseSchema>;
+
+/** POST /api/users/export: 202, the export started, or the one already queued or running. */
+export const accountExportStartedResponseSchema = z.object({
+  success: z.literal(true),
+  id: z.string(),
+  status: z.enum(ACCOUNT_EXPORT_STATUSES),
+});
+export type AccountExportStartedResponse = z.infer<typeof accountExportStartedResponseSchema>;
+
+/** GET /api/users/export: the account's newest export that was not swept yet, or null (what Settings shows first). */
+export const latestAccountExportResponseSchema = z.object({
+  success: z.literal(true),
+  export: accountExportSchema.nullable(),
+});
+export type LatestAccountExportResponse = z.infer<typeof latestAccountExportResponseSchema>;
+
+/** Exports an account may start in an hour (each renders every invoice as a PDF). */
+export const ACCOUNT_EXPORTS_PER_HOUR = 5;
+
+export const ACCOUNT_EXPORT_MESSAGES = {
+  notFound: 'Export not found. It may have expired: start a new one.',
+  tooMany: `You can start ${ACCOUNT_EXPORTS_PER_HOUR} exports an hour. Please try again later.`,
+  failed: 'The export could not be completed. Please try again.',
+  readyTitle: 'Your data export is ready',
+  readyMessage: (hours: number) => `Download it from Settings > Profile within ${hours} hours.`,
+} as const;
+
+/** The ZIP's file name on download: invoicer-export-YYYY-MM-DD.zip (the day it was made, UTC). */
+export function accountExportFileName(createdAt: Date): string {
+  return `invoicer-export-${createdAt.toISOString().slice(0, 10)}.zip`;
+}
+
+/** One CSV line (RFC 4180, CRLF): every text cell spreadsheet-safe, quoted when it holds a comma, quote or line break. */
+export function csvLine(cells: ReadonlyArray<string | number | null>): string {
+  return `${cells
+    .map((cell) => {
+      if (cell === null) return '';
+      if (typeof cell === 'number') return String(cell);
+      const safe = spreadsheetSafe(cell);
+      return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+    })
+    .join(',')}\r\n`;
+}
+
+/** invoices.csv's columns: one row per invoice, amounts as decimals in the invoice's currency. */
+export const INVOICES_CSV_HEADER = [
+  'id',
+  'invoice_number',
+  'status',
+  'issued_date',
+  'due_date',
+  'currency',
+  'client_name',
+  'client_id',
+  'business_id',
+  'subtotal',
+  'tax',
+  'discount',
+  'shipping',
+  'total_amount',
+  'amount_paid',
+  'balance_due',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** clients.csv's columns. */
+export const CLIENTS_CSV_HEADER = [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'address',
+  'tax_id',
+  'invoice_count',
+  'created_at',
+  'updated_at',
+] as const;

@@ -4,8 +4,8 @@ import { okResponseSchema, timestampSchema, userIdField } from './common';
 export const NOTIFICATION_TYPES = ['success', 'warning', 'error', 'info'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** Where a click on a notification leads: /invoices, /clients, /businesses/{id} or /new. */
-export const RELATED_ENTITY_TYPES = ['invoice', 'client', 'business', 'create'] as const;
+/** Where a click on a notification leads: /invoices, /clients, /businesses/{id}, /new or /settings (an account export). */
+export const RELATED_ENTITY_TYPES = ['invoice', 'client', 'business', 'create', 'export'] as const;
 export type RelatedEntityType = (typeof RELATED_ENTITY_TYPES)[number];
 
 /** Success, warning and error are themselves, anything else is info (docs/product/entities.md#notification). */

@@ -72,14 +72,19 @@ export async function renderSavedInvoicePdf(
  * `_2`, `_3`... before `.pdf` (compared case-insensitively, as on Windows and macOS).
  */
 export function uniqueFileNames(documents: ReadonlyArray<Pick<InvoiceDocument, 'invoiceNumber' | 'issuedDate'>>) {
+  return documents.map(uniqueFileNamer());
+}
+
+/** uniqueFileNames one document at a time, for archives written page by page (the account export). */
+export function uniqueFileNamer(): (document: Pick<InvoiceDocument, 'invoiceNumber' | 'issuedDate'>) => string {
   const used = new Set<string>();
-  return documents.map((document) => {
+  return (document) => {
     const base = invoiceFileName(document.invoiceNumber, document.issuedDate);
     let name = base;
     for (let n = 2; used.has(name.toLowerCase()); n++) name = base.replace(/\.pdf$/, `_${n}.pdf`);
     used.add(name.toLowerCase());
     return name;
-  });
+  };
 }
 
 export interface ZipEntry {

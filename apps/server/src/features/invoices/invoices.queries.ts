@@ -1,6 +1,6 @@
 import { INVOICE_NUMBER_VALUE_PATTERN } from '@invoicer/domain/invoice-number';
 import type { InvoiceStatus } from '@invoicer/domain/status';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { invoiceItems, invoiceLinks, invoices, invoiceSaveKeys } from '../../db/schema';
 import type { DbExecutor } from '../../plugins/database';
 import { sessionOfUserSql } from '../../plugins/session';
@@ -230,6 +230,42 @@ export async function findInvoiceForPdf(db: DbExecutor, userId: string, id: stri
   }
   const [row] = await statement.execute({ userId, id });
   return (row as InvoicePdfRow | undefined) ?? null;
+}
+
+/** The user's invoices after `afterId` in id order, `limit` of them (the account export's keyset pages). */
+const afterInPage = (userId: string, afterId: string | null) =>
+  afterId === null ? owned(userId) : and(owned(userId), gt(invoices.id, afterId));
+
+/** A page of whole invoices, as findInvoice reads one (the account export's invoices.json). */
+export async function findInvoicePage(
+  db: DbExecutor,
+  userId: string,
+  afterId: string | null,
+  limit: number,
+): Promise<InvoiceRow[]> {
+  const rows = await db
+    .select(invoiceColumns)
+    .from(invoices)
+    .where(afterInPage(userId, afterId))
+    .orderBy(asc(invoices.id))
+    .limit(limit);
+  return rows as InvoiceRow[];
+}
+
+/** A page of invoices as findInvoiceForPdf reads one, with the time for the archive (the account export's PDFs). */
+export async function findInvoicePageForPdf(
+  db: DbExecutor,
+  userId: string,
+  afterId: string | null,
+  limit: number,
+): Promise<Array<InvoicePdfRow & { updatedAt: Date }>> {
+  const rows = await db
+    .select({ ...pdfColumns, updatedAt: invoices.updatedAt })
+    .from(invoices)
+    .where(afterInPage(userId, afterId))
+    .orderBy(asc(invoices.id))
+    .limit(limit);
+  return rows as Array<InvoicePdfRow & { updatedAt: Date }>;
 }
 
 /**

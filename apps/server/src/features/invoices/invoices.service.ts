@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ActivityEntry, ActivityKind } from '@invoicer/domain/api/activity';
+import type { ActivityEntry } from '@invoicer/domain/api/activity';
 import type { Business } from '@invoicer/domain/api/businesses';
 import type { Client } from '@invoicer/domain/api/clients';
 import { paginate, type Pagination } from '@invoicer/domain/api/common';
@@ -22,7 +22,7 @@ import { computeTotals } from '@invoicer/domain/totals';
 import type { InvoiceWithJsonItems } from '../../pdf/invoice-json';
 import type { Database, DbExecutor } from '../../plugins/database';
 import { badRequest, HttpError, notFound } from '../../plugins/errors';
-import { listActivity, recordActivity } from '../../shared/activity';
+import { listActivity, recordActivity, toActivityEntry } from '../../shared/activity';
 import { insertNotification, invoiceCreatedNotification } from '../../shared/notifications';
 import {
   changeStatus,
@@ -143,13 +143,7 @@ export async function getInvoice(
 export async function getActivity(db: Database, userId: string, id: string, limit: number): Promise<ActivityEntry[]> {
   await getInvoiceHead(db, userId, id);
   const rows = await listActivity(db, userId, id, limit);
-  return rows.map((row) => ({
-    id: String(row.id),
-    kind: row.kind as ActivityKind,
-    data:
-      row.data && typeof row.data === 'object' && !Array.isArray(row.data) ? (row.data as Record<string, unknown>) : {},
-    created_at: row.createdAt.toISOString(),
-  }));
+  return rows.map(toActivityEntry);
 }
 
 export async function getEditData(db: Database, userId: string, id: string): Promise<EditData> {

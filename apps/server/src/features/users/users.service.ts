@@ -8,7 +8,7 @@ import {
 } from '@invoicer/domain/api/users';
 import type { UserSettings, UserSettingsBody } from '@invoicer/domain/api/reminders';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../plugins/database';
+import type { Database, DbExecutor } from '../../plugins/database';
 import { badRequest, HttpError } from '../../plugins/errors';
 import { accountLink, emailChangeEmail, VERIFY_EMAIL_PATH } from '../../shared/accounts/account-emails';
 import { issueAccountToken, sameAddress, useUpAccountTokens } from '../../shared/accounts/account-tokens';
@@ -128,7 +128,7 @@ export async function deleteAccount(db: Database, session: AuthSession, body: De
 }
 
 /** The account's settings (docs/product/reminders.md#the-schedule); defaults for what was never saved. */
-export async function getSettings(db: Database, userId: string): Promise<UserSettings> {
+export async function getSettings(db: DbExecutor, userId: string): Promise<UserSettings> {
   const reminders = await readUserReminderSchedule(db, userId);
   if (!reminders) throw signInRequired();
   return { reminders };

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, type User } from '@invoicer/domain/api/auth';
 import { isCurrencyCode } from '@invoicer/domain/currencies';
-import type { Database, DbExecutor } from '../../plugins/database';
+import type { DbExecutor } from '../../plugins/database';
 import { HttpError } from '../../plugins/errors';
 import { insertNotification, welcomeNotification } from '../notifications';
 import { recheckAccountReminders } from '../reminder-settings';
@@ -67,7 +67,7 @@ export async function createAccount(tx: DbExecutor, account: NewAccount): Promis
   return user;
 }
 
-export async function getProfile(db: Database, userId: string): Promise<User> {
+export async function getProfile(db: DbExecutor, userId: string): Promise<User> {
   const user = await findUserById(db, userId);
   if (!user) throw signInRequired();
   return toUserProfile(user);

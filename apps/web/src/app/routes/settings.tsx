@@ -12,6 +12,7 @@ import { Tabs } from 'radix-ui';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { ExportDataSection } from '../../features/account-export/components/export-data-section';
 import { useSession, useSetSessionUser } from '../../features/auth/hooks/use-session';
 import { BusinessesSection } from '../../features/businesses/components/businesses-section';
 import { useForgetUser } from '../../features/auth/hooks/use-sign-out';
@@ -107,7 +108,12 @@ export function SettingsRoute() {
             value="profile"
             className="pt-6 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-indigo-600"
           >
-            <ProfileSection user={user} onUserUpdated={setSessionUser} onAccountDeleted={forgetUser} />
+            <ProfileSection
+              user={user}
+              onUserUpdated={setSessionUser}
+              onAccountDeleted={forgetUser}
+              beforeDelete={<ExportDataSection />}
+            />
           </Tabs.Content>
           <Tabs.Content
             value="sessions"

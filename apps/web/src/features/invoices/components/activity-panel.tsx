@@ -4,7 +4,7 @@ import { Panel } from '../../../components/ui/panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api-client';
 import { useActivity } from '../hooks/use-public-link';
-import { formatDateTime } from '../model/format';
+import { formatDateTime } from '../../../lib/format';
 import { LINK_TOASTS } from '../model/messages';
 
 /** What happened to the invoice, newest first, in sentences (docs/product/public-links-and-activity.md#activity). */

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Panel } from '../../../components/ui/panel';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePublicLink, usePublicLinkActions } from '../hooks/use-public-link';
-import { formatDateTime } from '../model/format';
+import { formatDateTime } from '../../../lib/format';
 
 type Confirm = 'replace' | 'turn-off' | null;
 

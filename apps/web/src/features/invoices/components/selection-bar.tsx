@@ -2,7 +2,7 @@ import { BULK_DOWNLOAD_MAX } from '@invoicer/domain/api/invoices';
 import { Download } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { formatBytes } from '../model/format';
+import { formatBytes } from '../../../lib/format';
 
 export interface SelectionBarProps {
   /** How many invoices the actions act on ("all N" counts every matching invoice). */

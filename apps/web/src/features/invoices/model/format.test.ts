@@ -4,12 +4,11 @@ import {
   amountDueView,
   DEFAULT_SYMBOL,
   formatAmount,
-  formatBytes,
-  formatDateTime,
   formatLongDate,
   formatShortDate,
   viewedDescription,
 } from './format';
+import { formatBytes, formatDateTime } from '../../../lib/format';
 import { addressLines, invoiceTotals, placeholderClient } from './invoice-view';
 
 describe('the invoice pages format', () => {

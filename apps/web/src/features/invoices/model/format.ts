@@ -1,5 +1,6 @@
 import { formatLongUsDate, isIsoDate } from '@invoicer/domain/dates';
 import { amountToMinor, formatMoney } from '@invoicer/domain/money';
+import { formatDateTime } from '../../../lib/format';
 
 /** £ when an invoice carries no currency of its own (docs/product/money-and-totals.md#how-amounts-are-shown). */
 export const DEFAULT_SYMBOL = '£';
@@ -31,13 +32,6 @@ export function formatLongDate(value: string | null | undefined): string {
   return value && isIsoDate(value) ? formatLongUsDate(value) : 'Not set';
 }
 
-/** Bytes as the ZIP's progress line shows them ('312 KB'); its final size is unknown while it streams. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 /**
  * The Amount Due of the list and the invoice page: what is still owed (the server's amount_due:
  * nothing once paid, later the balance after payments), and the total beside it only when the two
@@ -52,14 +46,6 @@ export function amountDueView(invoice: {
   const due = formatAmount(invoice.amount_due, symbol);
   const total = formatAmount(invoice.total_amount, symbol);
   return { due, total: due === total ? null : total };
-}
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
-
-/** A moment as the activity log shows it: 'November 21, 2026 at 3:04 PM', in the reader's time zone. */
-export function formatDateTime(value: string | null | undefined): string {
-  const time = value ? Date.parse(value) : NaN;
-  return Number.isNaN(time) ? '—' : dateTime.format(time);
 }
 
 /** The Viewed marker's longer text: 'Viewed 3 times, first on November 21, 2026 at 3:04 PM'. */

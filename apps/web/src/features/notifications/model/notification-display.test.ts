@@ -8,6 +8,7 @@ describe('a notification as the page shows it', () => {
     expect(notificationTarget({ related_entity_type: 'business', related_entity_id: 'b/1' })).toBe('/businesses/b%2F1');
     expect(notificationTarget({ related_entity_type: 'business', related_entity_id: null })).toBe('/businesses');
     expect(notificationTarget({ related_entity_type: 'create', related_entity_id: null })).toBe('/new');
+    expect(notificationTarget({ related_entity_type: 'export', related_entity_id: 'e1' })).toBe('/settings');
     expect(notificationTarget({ related_entity_type: null, related_entity_id: null })).toBeNull();
   });
 

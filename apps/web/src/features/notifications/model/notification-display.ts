@@ -20,6 +20,8 @@ export function notificationTarget(notification: Pick<Notification, 'related_ent
         : '/businesses';
     case 'create':
       return '/new';
+    case 'export':
+      return '/settings';
     default:
       return null;
   }

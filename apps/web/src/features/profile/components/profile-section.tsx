@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@invoicer/domain/api/auth';
 import { useMutation } from '@tanstack/react-query';
 import { AtSign, KeyRound, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Avatar } from '../../../components/ui/avatar';
@@ -84,6 +84,8 @@ export interface ProfileSectionProps {
   onUserUpdated: (user: User) => void;
   /** The account is gone and its session ended: the page signs the user out of the app. */
   onAccountDeleted: () => void;
+  /** What the page shows before Delete account (Export my data, from its own feature). */
+  beforeDelete?: ReactNode;
 }
 
 /**
@@ -91,7 +93,7 @@ export interface ProfileSectionProps {
  * e-mail notifications toggle, Change e-mail, Change Password (or, for a Google-only account, a link to set a
  * password) and Delete Account.
  */
-export function ProfileSection({ user, onUserUpdated, onAccountDeleted }: ProfileSectionProps) {
+export function ProfileSection({ user, onUserUpdated, onAccountDeleted, beforeDelete }: ProfileSectionProps) {
   const [notifications, setNotifications] = useEmailNotifications();
   const [dialog, setDialog] = useState<'password' | 'email' | 'delete' | null>(null);
   const [busy, setBusy] = useState(false);
@@ -170,6 +172,8 @@ export function ProfileSection({ user, onUserUpdated, onAccountDeleted }: Profil
           {sent?.text ?? ''}
         </p>
       </Card>
+
+      {beforeDelete}
 
       <section className="rounded-2xl border border-red-200 bg-white p-5 shadow-sm sm:p-6">
         <h2 className="text-base font-semibold text-red-700">Delete account</h2>
