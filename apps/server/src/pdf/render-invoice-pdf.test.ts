@@ -110,19 +110,20 @@ describe('renderInvoicePdf', () => {
   });
 
   it.each([
-    ['NGN', '₦'],
-    ['INR', '₹'],
-    ['RUB', '₽'],
-    ['KRW', '₩'],
-    ['GBP', '£'],
-    ['JPY', '¥'],
-    ['USD', '$'],
-    ['MXN', 'Mex$'],
-  ] as Array<[CurrencyCode, string]>)('writes %s amounts with the %s symbol', async (currency, symbol) => {
+    ['NGN', '₦10.05', '₦32.41'],
+    ['INR', '₹10.05', '₹32.41'],
+    ['RUB', '₽10.05', '₽32.41'],
+    ['GBP', '£10.05', '£32.41'],
+    ['USD', '$10.05', '$32.41'],
+    ['MXN', 'Mex$10.05', 'Mex$32.41'],
+    // No minor unit (ADR 59): the same minor units are whole yen and won.
+    ['KRW', '₩1,005', '₩3,241'],
+    ['JPY', '¥1,005', '¥3,241'],
+  ] as Array<[CurrencyCode, string, string]>)('writes %s amounts as %s', async (currency, rate, total) => {
     const content = await text(await renderInvoicePdf(invoice({ currency })));
     expect(content).toContain(`Rate`);
-    expect(content).toContain(`${symbol}10.05`);
-    expect(content).toContain(`Total ${symbol}32.41`);
+    expect(content).toContain(rate);
+    expect(content).toContain(`Total ${total}`);
   });
 
   it('round-trips Greek, Cyrillic and Latin Extended text', async () => {

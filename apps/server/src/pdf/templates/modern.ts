@@ -174,11 +174,11 @@ interface Row {
   height: number;
 }
 
-function drawItems({ doc, invoice, totals, currencySymbol }: TemplateInput, flow: PageFlow): void {
+function drawItems({ doc, invoice, totals }: TemplateInput, flow: PageFlow): void {
   const texts = invoice.items.map((item, index) => ({
     quantity: formatQuantity(item.quantity),
-    rate: formatMoney(item.unitCost, currencySymbol),
-    amount: formatMoney(totals.lines[index] ?? 0, currencySymbol),
+    rate: formatMoney(item.unitCost, invoice.currency),
+    amount: formatMoney(totals.lines[index] ?? 0, invoice.currency),
   }));
   const columns = tableColumns(doc, texts);
   const [itemColumn, ...numberColumns] = columns as [Column, ...Column[]];
@@ -289,8 +289,8 @@ function tableColumns(doc: Doc, texts: Array<{ quantity: string; rate: string; a
   ];
 }
 
-function drawTotals({ doc, invoice, totals, currencySymbol, paid }: TemplateInput, flow: PageFlow): void {
-  const money = (minor: number): string => formatMoney(minor, currencySymbol);
+function drawTotals({ doc, invoice, totals, paid }: TemplateInput, flow: PageFlow): void {
+  const money = (minor: number): string => formatMoney(minor, invoice.currency);
   const lines: Array<[string, string]> = [['Subtotal', money(totals.subtotal)]];
   if (invoice.tax.enabled) {
     lines.push([adjustmentLabel('Tax', invoice.tax), money(totals.tax)]);
@@ -406,7 +406,7 @@ function drawPaymentDetails(input: TemplateInput, flow: PageFlow): void {
 }
 
 /** The QR code at the left (its quiet zone blank around it), the caption and the transfer's details at its right. */
-function paymentQrBlock({ doc, payment, currencySymbol }: TemplateInput): {
+function paymentQrBlock({ doc, payment }: TemplateInput): {
   height: number;
   draw: (top: number) => void;
 } {
@@ -420,7 +420,7 @@ function paymentQrBlock({ doc, payment, currencySymbol }: TemplateInput): {
     ['IBAN', formatIban(transfer.iban)],
     ...(transfer.bic ? [['BIC', transfer.bic] as [string, string]] : []),
     ['Account holder', transfer.name],
-    ['Amount', formatMoney(transfer.amountMinor, currencySymbol)],
+    ['Amount', formatMoney(transfer.amountMinor, 'EUR')], // SEPA QR codes are EUR only
     ...(transfer.remittance ? [['Reference', transfer.remittance] as [string, string]] : []),
   ];
   const caption = textBlock(doc, PAYMENT_QR_CAPTION, STYLE.metaValue, detailsWidth);

@@ -1,12 +1,13 @@
 import { formatLongUsDate, isIsoDate } from '@invoicer/domain/dates';
-import { amountToMinor, formatMoney } from '@invoicer/domain/money';
+import type { CurrencyCode } from '@invoicer/domain/currencies';
+import { formatDecimalMoney } from '@invoicer/domain/money';
 
 /** £ when an invoice carries no currency of its own (docs/product/money-and-totals.md#how-amounts-are-shown). */
-export const DEFAULT_SYMBOL = '£';
+export const DEFAULT_DISPLAY_CURRENCY: CurrencyCode = 'GBP';
 
-/** A contract amount (a decimal number with 2 decimals) as '€1,234.50'. */
-export function formatAmount(amount: number | null | undefined, symbol: string | null | undefined): string {
-  return formatMoney(amountToMinor(amount ?? 0), symbol || DEFAULT_SYMBOL);
+/** A contract amount (a decimal number in the currency's decimals) as '€1,234.50' or '¥1,235'. */
+export function formatAmount(amount: number | null | undefined, currency: CurrencyCode | null | undefined): string {
+  return formatDecimalMoney(amount ?? 0, currency || DEFAULT_DISPLAY_CURRENCY);
 }
 
 const shortGb = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' });
@@ -46,11 +47,11 @@ export function formatBytes(bytes: number): string {
 export function amountDueView(invoice: {
   amount_due: number;
   total_amount: number;
-  currency?: { symbol?: string } | null;
+  currency?: { code?: CurrencyCode } | null;
 }): { due: string; total: string | null } {
-  const symbol = invoice.currency?.symbol;
-  const due = formatAmount(invoice.amount_due, symbol);
-  const total = formatAmount(invoice.total_amount, symbol);
+  const currency = invoice.currency?.code;
+  const due = formatAmount(invoice.amount_due, currency);
+  const total = formatAmount(invoice.total_amount, currency);
   return { due, total: due === total ? null : total };
 }
 
