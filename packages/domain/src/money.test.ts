@@ -1,13 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { listCurrencies, type CurrencyCode } from './currencies';
+import { CURRENCY_CODES, listCurrencies, type CurrencyCode } from './currencies';
 import {
   amountToMinor,
   formatAmount,
   formatMoney,
+  formatMoneyForReader,
   MAX_MONEY_MINOR,
+  MINUS_SIGN,
   minorToFixed,
   parseMinor,
+  symbolIsShared,
   toDecimal,
 } from './money';
 
@@ -127,6 +130,41 @@ describe('amounts in the currency decimals of ISO 4217 (ADR 59)', () => {
         expect(parseMinor(minorToFixed(Math.abs(minor), 'JPY'), 'JPY')).toBe(Math.abs(minor));
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('amounts a reader cannot misread (issue 16)', () => {
+  it('prints the ISO code exactly where the symbol is shared: ¥, kr and the bare $', () => {
+    const shared = listCurrencies()
+      .filter((currency) => symbolIsShared(currency.code))
+      .map((currency) => currency.code)
+      .sort();
+    expect(shared).toEqual(['CNY', 'DKK', 'JPY', 'NOK', 'SEK', 'USD']);
+    expect(formatMoneyForReader(123_456, 'JPY')).toBe('¥123,456 JPY');
+    expect(formatMoneyForReader(123_456, 'CNY')).toBe('¥1,234.56 CNY');
+    expect(formatMoneyForReader(123_456, 'NOK')).toBe('kr1,234.56 NOK');
+    expect(formatMoneyForReader(500, 'USD')).toBe('$5.00 USD');
+    expect(formatMoneyForReader(500, 'CAD')).toBe('C$5.00');
+    expect(formatMoneyForReader(117_249, 'GBP')).toBe('£1,172.49');
+  });
+
+  it('writes a negative amount with a true minus sign (U+2212), never a hyphen', () => {
+    expect(formatMoneyForReader(-500, 'EUR')).toBe('\u2212€5.00');
+    expect(formatMoneyForReader(-500, 'USD')).toBe('\u2212$5.00 USD');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -MAX_MONEY_MINOR, max: MAX_MONEY_MINOR }),
+        fc.constantFrom(...CURRENCY_CODES),
+        (minor, code) => {
+          const text = formatMoneyForReader(minor, code);
+          expect(text.includes('-')).toBe(false);
+          expect(text.startsWith(MINUS_SIGN)).toBe(minor < 0);
+          // The reader format is the plain one with the sign and, where needed, the code: the same digits.
+          expect(text.replace(MINUS_SIGN, '-').replace(/ [A-Z]{3}$/, '')).toBe(formatMoney(minor, code));
+        },
+      ),
+      { numRuns: 1000 },
     );
   });
 });

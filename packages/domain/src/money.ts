@@ -1,4 +1,4 @@
-import { currencyDecimals, getCurrency, type CurrencyCode } from './currencies';
+import { currencyDecimals, getCurrency, listCurrencies, type CurrencyCode } from './currencies';
 
 /**
  * Money is an integer count of the currency's minor units everywhere in code and in the database:
@@ -119,4 +119,29 @@ export function mulDivRound(n: bigint, d: bigint, q: bigint): bigint {
 /** An amount of an answer (a decimal number in the currency) as the product shows it: "€1,234.50", "¥1,235". */
 export function formatDecimalMoney(amount: number, currency: CurrencyCode): string {
   return formatMoney(amountToMinor(amount, currency), currency);
+}
+
+/** U+2212, the minus sign a reader cannot take for a hyphen or a dash. */
+export const MINUS_SIGN = '\u2212';
+
+/**
+ * Whether the currency's symbol alone could be read as another currency, so that a document must also print its
+ * ISO code: ¥ is JPY and CNY, kr is SEK, NOK and DKK, and a bare $ is the US dollar here but the sign of six listed
+ * currencies (C$, A$, S$, HK$, Mex$, R$). The rule: another listed currency's symbol is the same or ends with it.
+ * Prefixed signs (C$, R$, HK$) and unique ones (€, £, ₹, CHF) say enough alone.
+ */
+export function symbolIsShared(currency: CurrencyCode): boolean {
+  const { symbol } = getCurrency(currency);
+  return listCurrencies().some((other) => other.code !== currency && other.symbol.endsWith(symbol));
+}
+
+/**
+ * An amount as a document shows it to its reader (the PDF, the preview, the public page, the lists): the symbol,
+ * the currency's decimals, the ISO code after it where the symbol is shared, and a true minus sign:
+ * "€1,172.49", "¥1,234 JPY", "−$5.00 USD".
+ */
+export function formatMoneyForReader(minor: Minor, currency: CurrencyCode): string {
+  const { symbol } = getCurrency(currency);
+  const amount = `${minor < 0 ? MINUS_SIGN : ''}${symbol}${formatAmount(Math.abs(minor), currency)}`;
+  return symbolIsShared(currency) ? `${amount} ${currency}` : amount;
 }

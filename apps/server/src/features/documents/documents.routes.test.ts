@@ -84,7 +84,7 @@ describe('POST /generate-invoice', () => {
     const text = await pdfText(response.rawPayload);
     // 90.03 × 8.875 % = 7.9901625 → 7.99; 90.03 × 8.25 % = 7.427475 → 7.43; 90.03 + 7.99 − 7.43 + 12.50 = 103.09
     expect(text).toContain('Tax (8.875%) €7.99');
-    expect(text).toContain('Discount (8.25%) -€7.43');
+    expect(text).toContain('Discount (8.25%) −€7.43');
     expect(text).toContain('€103.09');
   });
 

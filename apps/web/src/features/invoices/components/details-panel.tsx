@@ -1,5 +1,5 @@
 import type { Invoice } from '@invoicer/domain/api/invoices';
-import { formatDecimalMoney, formatMoney } from '@invoicer/domain/money';
+import { amountToMinor, formatMoneyForReader } from '@invoicer/domain/money';
 import type { Totals } from '@invoicer/domain/totals';
 import { Pencil, Plus } from 'lucide-react';
 import { Link } from 'react-router';
@@ -61,8 +61,8 @@ function BusinessBlock({ invoice }: { invoice: Invoice }) {
  */
 export function DetailsPanel({ invoice, totals, isMobile }: { invoice: Invoice; totals: Totals; isMobile: boolean }) {
   const currency = invoice.currency?.code ?? DEFAULT_DISPLAY_CURRENCY;
-  const money = (minor: number) => formatMoney(minor, currency);
-  const rate = (unitCost: number) => formatDecimalMoney(unitCost, currency);
+  const money = (minor: number) => formatMoneyForReader(minor, currency);
+  const rate = (unitCost: number) => money(amountToMinor(unitCost, currency));
   const { items } = invoice.data;
   return (
     <Panel title="Invoice Details" className="sm:p-6">

@@ -1,13 +1,14 @@
 import { formatLongUsDate, isIsoDate } from '@invoicer/domain/dates';
 import type { CurrencyCode } from '@invoicer/domain/currencies';
-import { formatDecimalMoney } from '@invoicer/domain/money';
+import { amountToMinor, formatMoneyForReader } from '@invoicer/domain/money';
 
 /** £ when an invoice carries no currency of its own (docs/product/money-and-totals.md#how-amounts-are-shown). */
 export const DEFAULT_DISPLAY_CURRENCY: CurrencyCode = 'GBP';
 
-/** A contract amount (a decimal number in the currency's decimals) as '€1,234.50' or '¥1,235'. */
+/** A contract amount (a decimal number in the currency's decimals) as the PDF prints it: '€1,234.50', '¥1,235 JPY'. */
 export function formatAmount(amount: number | null | undefined, currency: CurrencyCode | null | undefined): string {
-  return formatDecimalMoney(amount ?? 0, currency || DEFAULT_DISPLAY_CURRENCY);
+  const code = currency || DEFAULT_DISPLAY_CURRENCY;
+  return formatMoneyForReader(amountToMinor(amount ?? 0, code), code);
 }
 
 const shortGb = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' });

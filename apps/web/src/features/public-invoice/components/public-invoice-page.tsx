@@ -1,4 +1,6 @@
+import { amountDueSummary } from '@invoicer/domain/amount-due';
 import type { PublicInvoice } from '@invoicer/domain/api/public-links';
+import { amountToMinor } from '@invoicer/domain/money';
 import { formatIban } from '@invoicer/domain/bank-account';
 import { Download, FileQuestion } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -138,6 +140,14 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
             <dt className="text-slate-600">Due</dt>
             <dd className="text-slate-900">{longDate(invoice.due_date)}</dd>
           </dl>
+          <p className="mt-3 text-base font-semibold text-slate-900" data-testid="public-amount-due-summary">
+            {amountDueSummary({
+              amountDueMinor: amountToMinor(invoice.balance_due, currency),
+              amountPaidMinor: amountToMinor(invoice.amount_paid, currency),
+              currency,
+              dueDate: invoice.due_date,
+            })}
+          </p>
         </div>
       </header>
 

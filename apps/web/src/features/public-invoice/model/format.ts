@@ -1,11 +1,11 @@
 import { formatLongUsDate, isIsoDate } from '@invoicer/domain/dates';
 import type { CurrencyCode } from '@invoicer/domain/currencies';
-import { formatDecimalMoney } from '@invoicer/domain/money';
+import { amountToMinor, formatMoneyForReader } from '@invoicer/domain/money';
 import { formatPercentRate, percentDecimalToRate } from '@invoicer/domain/percent';
 
-/** An amount of the answer (a decimal) as the PDF prints it: '€1,234.50', '¥1,235'. */
+/** An amount of the answer (a decimal) as the PDF prints it: '€1,234.50', '¥1,235 JPY', '−£5.00'. */
 export function money(amount: number, currency: CurrencyCode): string {
-  return formatDecimalMoney(amount, currency);
+  return formatMoneyForReader(amountToMinor(amount, currency), currency);
 }
 
 /** 'November 21, 2026', or 'Not set' (docs/product/messages-and-limits.md#formats). */
