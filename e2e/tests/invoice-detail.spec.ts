@@ -82,7 +82,7 @@ test.describe('desktop detail', { tag: '@desktop' }, () => {
       ['Hosting × 12', '£59.88'],
       ['Subtotal', '£90.03'],
       ['Tax (7.5%)', '£6.75'],
-      ['Discount', '-£5.00'],
+      ['Discount', '−£5.00'],
       ['Shipping', '£12.50'],
       ['Total', '£104.28'],
     ];

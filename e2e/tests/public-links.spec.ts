@@ -71,7 +71,7 @@ test.describe('sharing an invoice', { tag: '@desktop' }, () => {
     await expect(rows.nth(2).getByRole('cell')).toHaveText(['Hosting', '12', '£4.99', '£59.88']);
     const totals = guest.getByTestId('public-totals');
     await expect(totals.locator('dt')).toHaveText(['Subtotal', 'Tax (7.5%)', 'Discount', 'Shipping', 'Total']);
-    await expect(totals.locator('dd')).toHaveText(['£90.03', '£6.75', '-£5.00', '£12.50', '£104.28']);
+    await expect(totals.locator('dd')).toHaveText(['£90.03', '£6.75', '−£5.00', '£12.50', '£104.28']);
     await expect(guest.getByText('IBAN GB00 0000')).toBeVisible();
     await expect(guest.getByText('Reference: the invoice number.')).toBeVisible();
 

@@ -110,6 +110,8 @@ async function seed(request: APIRequestContext): Promise<Seed> {
       show_tax: false,
       show_discount: false,
       show_shipping: false,
+      // Whole units, which JPY requires even where hidden (ADR 59).
+      shipping_amount: 0,
       currency: invoice.currency,
       currency_symbol: invoice.symbol,
       currency_label: invoice.label,

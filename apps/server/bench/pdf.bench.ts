@@ -9,7 +9,6 @@
  *
  * Options: --iterations=N (default 100), CHROMIUM_PATH (default /usr/bin/chromium).
  */
-import { getCurrency } from '@invoicer/domain/currencies';
 import { formatLongUsDate } from '@invoicer/domain/dates';
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { formatMoney } from '@invoicer/domain/money';
@@ -60,9 +59,8 @@ const lines = (text: string): string => text.split('\n').map(escape).join('<br>'
 
 /** The same invoice as HTML for Chromium, with the same totals and layout idea (repeating table header). */
 function invoiceHtml(doc: InvoiceDocument): string {
-  const symbol = getCurrency(doc.currency).symbol;
   const totals = computeTotals(doc);
-  const money = (minor: number): string => escape(formatMoney(minor, symbol));
+  const money = (minor: number): string => escape(formatMoney(minor, doc.currency));
   const rows = doc.items
     .map(
       (
@@ -107,12 +105,10 @@ async function renderParsingFontsPerDocument(doc: InvoiceDocument): Promise<Buff
     pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
     pdf.on('end', resolve);
   });
-  const currencySymbol = getCurrency(doc.currency).symbol;
   modernTemplate.render({
     doc: pdf,
     invoice: doc,
     totals: computeTotals(doc),
-    currencySymbol,
     logo: null,
     payment: null,
     paid: null,

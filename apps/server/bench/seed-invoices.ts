@@ -350,7 +350,7 @@ async function verifySample(client: pg.Client): Promise<void> {
       throw new Error(`seed check: totals of ${raw.id} ${JSON.stringify(stored)} != ${JSON.stringify(expected)}`);
     }
     if (raw.client_name !== recipientName(document.to)) throw new Error(`seed check: client name of ${raw.id}`);
-    const search = invoiceSearchText(raw.invoice_number, raw.client_name, totals.total);
+    const search = invoiceSearchText(raw.invoice_number, raw.client_name, totals.total, document.currency);
     if (search !== raw.search_text) {
       throw new Error(
         `seed check: search_text of ${raw.id} ${JSON.stringify(raw.search_text)} != ${JSON.stringify(search)}`,

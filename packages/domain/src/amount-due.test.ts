@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { amountDueMinor, statusAfterPayments } from './amount-due';
+import { amountDueMinor, amountDueSummary, statusAfterPayments } from './amount-due';
 import { MAX_MONEY_MINOR } from './money';
 import { INVOICE_STATUSES } from './status';
 
@@ -66,5 +66,18 @@ describe('statusAfterPayments', () => {
         return amountPaidMinor > 0 ? (after === 'paid') === (due === 0) : true;
       }),
     );
+  });
+});
+
+describe('amountDueSummary (issue 16: what is due and by when)', () => {
+  it('says the amount, in the reader format, and the due date when there is one', () => {
+    const due = { amountDueMinor: 117_249, amountPaidMinor: 0, currency: 'GBP' as const, dueDate: '2026-11-09' };
+    expect(amountDueSummary(due)).toBe('Amount due £1,172.49 by November 9, 2026');
+    expect(amountDueSummary({ ...due, dueDate: null })).toBe('Amount due £1,172.49');
+    expect(amountDueSummary({ ...due, currency: 'JPY', amountDueMinor: 1_172 })).toBe(
+      'Amount due ¥1,172 JPY by November 9, 2026',
+    );
+    expect(amountDueSummary({ ...due, amountDueMinor: 0, amountPaidMinor: 117_249 })).toBe('Paid in full');
+    expect(amountDueSummary({ ...due, amountDueMinor: 0 })).toBe('Amount due £0.00 by November 9, 2026');
   });
 });

@@ -1,4 +1,6 @@
-import type { Minor } from './money';
+import type { CurrencyCode } from './currencies';
+import { formatLongUsDate } from './dates';
+import { formatMoneyForReader, type Minor } from './money';
 import type { InvoiceStatus } from './status';
 
 /**
@@ -30,4 +32,20 @@ export function statusAfterPayments(invoice: {
   if (status === 'paid' && amountPaidMinor < totalMinor) return 'sent';
   if (status === 'draft' && amountPaidMinor > 0) return 'sent';
   return status;
+}
+
+/**
+ * The summary near the top of the PDF and the public page, as Stripe's invoices have it: what is due and by when,
+ * "Amount due £1,172.49 by November 9, 2026" (the balance due once payments exist), "Paid in full" when payments
+ * cover it. Dates are the document's long form, like Issued and Due beside it.
+ */
+export function amountDueSummary(due: {
+  amountDueMinor: Minor;
+  amountPaidMinor: Minor;
+  currency: CurrencyCode;
+  dueDate: string | null;
+}): string {
+  if (due.amountDueMinor === 0 && due.amountPaidMinor > 0) return 'Paid in full';
+  const amount = `Amount due ${formatMoneyForReader(due.amountDueMinor, due.currency)}`;
+  return due.dueDate ? `${amount} by ${formatLongUsDate(due.dueDate)}` : amount;
 }

@@ -94,7 +94,7 @@ export function epcQrPayload(transfer: EpcCreditTransfer): string {
     transfer.bic,
     transfer.name,
     transfer.iban,
-    `EUR${minorToFixed(transfer.amountMinor)}`,
+    `EUR${minorToFixed(transfer.amountMinor, 'EUR')}`,
     '',
     '',
     transfer.remittance,

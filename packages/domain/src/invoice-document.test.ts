@@ -104,6 +104,37 @@ describe('invoiceDocumentInputSchema', () => {
     ]);
   });
 
+  it('refuses a fraction of a yen or won by name, everywhere an amount goes (ADR 59)', () => {
+    const whole = [{ name: 'X', unit_cost: 1 }];
+    const jpy = { currency: 'JPY', currency_symbol: '¥', currency_label: 'Japanese Yen (¥)', items: whole };
+    expect(errors({ ...jpy, items: [{ name: 'X', unit_cost: 1234.5 }] })).toEqual([
+      'Rate must be a whole number in JPY.',
+    ]);
+    expect(errors({ ...jpy, items: [{ name: 'X', unit_cost: '0.01' }] })).toEqual([
+      'Rate must be a whole number in JPY.',
+    ]);
+    expect(errors({ ...jpy, shipping_amount: '9.99' })).toEqual(['Shipping must be a whole number in JPY.']);
+    expect(errors({ ...jpy, tax_type: 'fixed', tax_percent: 1.5 })).toEqual(['Tax must be a whole number in JPY.']);
+    expect(errors({ currency: 'KRW', items: whole, discount_type: 'fixed', discount_percent: '100.5' })).toEqual([
+      'Discount must be a whole number in KRW.',
+    ]);
+    expect(errors({ ...jpy, items: [{ name: 'X', unit_cost: -5 }] })).toEqual([
+      'Rate must be a whole number in JPY, 0 or more.',
+    ]);
+    // Whole yen are minor units one to one; a percent keeps its 3 decimals whatever the currency.
+    const parsed = parse({
+      ...jpy,
+      items: [{ name: 'X', unit_cost: 1234 }],
+      tax_percent: 8.875,
+      shipping_amount: '500',
+    });
+    expect(parsed.data).toMatchObject({ items: [{ unitCost: 1234 }], tax: { value: 8875 }, shipping: { amount: 500 } });
+    // The largest JPY amount is ¥99,999,999,999,999 (the same count of minor units as €999,999,999,999.99).
+    const bare = { ...jpy, show_tax: false, show_discount: false, show_shipping: false };
+    expect(parse({ ...bare, items: [{ name: 'X', unit_cost: '99999999999999' }] }).success).toBe(true);
+    expect(errors({ ...bare, items: [{ name: 'X', unit_cost: '100000000000000' }] })).toEqual(['Rate is too large.']);
+  });
+
   it('rejects amounts with 3 decimals', () => {
     expect(errors({ items: [{ name: 'X', unit_cost: 1.005 }] })).toHaveLength(1);
     expect(errors({ items: [{ name: 'X', unit_cost: '1.005' }] })).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencyInputSchema, textSchema } from './api/common';
-import { DEFAULT_CURRENCY, type CurrencyCode } from './currencies';
+import { currencyDecimals, DEFAULT_CURRENCY, type CurrencyCode } from './currencies';
 import { isIsoDate } from './dates';
 import { MAX_MONEY_MINOR, parseMinor, type Minor } from './money';
 import { MAX_PERCENT_RATE, PERCENT_DECIMALS, parsePercentRate } from './percent';
@@ -66,14 +66,39 @@ const party = (label: string) =>
 
 type ParsedValue = { ok: true; value: number } | { ok: false; message: string };
 
-/** A non-negative decimal with at most 2 decimals, as number or numeric text, as minor units ('' is 0). */
-function parseMoneyValue(value: number | string, label: string): ParsedValue {
+/**
+ * The message for an amount the currency cannot hold, the same in the editor (inline) and the routes
+ * (400): "Rate must be a whole number in JPY." for a fraction in a currency without a minor unit (ADR 59).
+ */
+export function moneyDecimalsMessage(label: string, currency: CurrencyCode, fraction = true): string {
+  const decimals = currencyDecimals(currency);
+  if (decimals === 0)
+    return fraction
+      ? `${label} must be a whole number in ${currency}.`
+      : `${label} must be a whole number in ${currency}, 0 or more.`;
+  return `${label} must be a non-negative number with at most ${decimals} decimals.`;
+}
+
+/** Digits with at most the currency's decimals (whatever their size). */
+function fitsDecimals(text: string, currency: CurrencyCode): boolean {
+  const decimals = currencyDecimals(currency);
+  return (decimals === 0 ? /^\d+$/ : new RegExp(`^\\d+(?:\\.\\d{1,${decimals}})?$`)).test(text);
+}
+
+/**
+ * A non-negative decimal with at most the currency's decimals, as number or numeric text, as minor
+ * units of the currency ('' is 0). The one reading of a typed or sent amount: the schema and the
+ * editor's inline messages both use it.
+ */
+export function parseMoneyValue(value: number | string, label: string, currency: CurrencyCode): ParsedValue {
   if (value === '') return { ok: true, value: 0 };
-  const minor = parseMinor(value);
-  if (minor === null && /^\d+(?:\.\d{1,2})?$/.test(String(value).trim())) {
-    return { ok: false, message: `${label} is too large.` }; // digits beyond a safe integer
+  const minor = parseMinor(value, currency);
+  if (minor === null) {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    // Digits beyond a safe integer are too large; a fraction the currency has no room for is named as such.
+    if (fitsDecimals(text, currency)) return { ok: false, message: `${label} is too large.` };
+    return { ok: false, message: moneyDecimalsMessage(label, currency, /^\d*\.\d+$/.test(text)) };
   }
-  if (minor === null) return { ok: false, message: `${label} must be a non-negative number with at most 2 decimals.` };
   if (minor > MAX_MONEY_MINOR) return { ok: false, message: `${label} is too large.` };
   return { ok: true, value: minor };
 }
@@ -94,27 +119,27 @@ function parsePercentValue(value: number | string, label: string): ParsedValue {
   return { ok: true, value: rate };
 }
 
-/** A non-negative decimal with at most 2 decimals, as number or numeric text, to minor units. */
-export const moneySchema = (label: string) =>
-  z.union([z.number(), z.string()], { error: `${label} must be a number.` }).transform((value, ctx) => {
-    const parsed = parseMoneyValue(value, label);
-    if (!parsed.ok) {
-      ctx.addIssue({ code: 'custom', message: parsed.message });
-      return z.NEVER;
-    }
-    return parsed.value;
-  });
+/**
+ * An amount as sent (a number or numeric text): read into minor units with the invoice's currency, which
+ * decides how many decimals it may have (superRefine and the transform below).
+ */
+const moneyValueSchema = (label: string) =>
+  z.union([z.number(), z.string()], { error: `${label} must be a number.` }).default(0);
 
 /**
  * tax_percent / discount_percent as sent: a number or numeric text whose meaning follows its type
- * (a percent with at most 3 decimals, or an amount with at most 2), so it is read with the type.
+ * (a percent with at most 3 decimals, or an amount in the currency's decimals), so it is read with the type.
  */
-const adjustmentValueSchema = (label: string) =>
-  z.union([z.number(), z.string()], { error: `${label} must be a number.` }).default(0);
+const adjustmentValueSchema = moneyValueSchema;
 
 /** An adjustment's value by its type: a PercentRate for percent, minor units for fixed. */
-function parseAdjustmentValue(value: number | string, type: AdjustmentType, label: string): ParsedValue {
-  return type === 'percent' ? parsePercentValue(value, label) : parseMoneyValue(value, label);
+function parseAdjustmentValue(
+  value: number | string,
+  type: AdjustmentType,
+  label: string,
+  currency: CurrencyCode,
+): ParsedValue {
+  return type === 'percent' ? parsePercentValue(value, label) : parseMoneyValue(value, label, currency);
 }
 
 const quantitySchema = z
@@ -174,7 +199,7 @@ export const invoiceItemInputSchema = z.object(
     description: text(LIMITS.longText, 'Item description'),
     showDesc: z.boolean({ error: 'Show flags must be true or false.' }).nullish(),
     quantity: quantitySchema.default(1),
-    unit_cost: moneySchema('Rate').default(0),
+    unit_cost: moneyValueSchema('Rate'),
   },
   { error: MESSAGES.item },
 );
@@ -206,7 +231,7 @@ export const invoiceDocumentInputSchema = z
       discount_percent: adjustmentValueSchema('Discount'),
       discount_type: adjustmentTypeSchema,
       show_discount: flag,
-      shipping_amount: moneySchema('Shipping').default(0),
+      shipping_amount: moneyValueSchema('Shipping'),
       show_shipping: flag,
       payment_details: text(LIMITS.longText, 'Payment details'),
       payment_instructions: text(LIMITS.longText, 'Payment instructions'),
@@ -216,10 +241,16 @@ export const invoiceDocumentInputSchema = z
     { error: MESSAGES.body },
   )
   .superRefine((body, ctx) => {
-    const tax = parseAdjustmentValue(body.tax_percent, body.tax_type, 'Tax');
+    const tax = parseAdjustmentValue(body.tax_percent, body.tax_type, 'Tax', body.currency);
     if (!tax.ok) ctx.addIssue({ code: 'custom', path: ['tax_percent'], message: tax.message });
-    const discount = parseAdjustmentValue(body.discount_percent, body.discount_type, 'Discount');
+    const discount = parseAdjustmentValue(body.discount_percent, body.discount_type, 'Discount', body.currency);
     if (!discount.ok) ctx.addIssue({ code: 'custom', path: ['discount_percent'], message: discount.message });
+    body.items.forEach((item, index) => {
+      const rate = parseMoneyValue(item.unit_cost, 'Rate', body.currency);
+      if (!rate.ok) ctx.addIssue({ code: 'custom', path: ['items', index, 'unit_cost'], message: rate.message });
+    });
+    const shipping = parseMoneyValue(body.shipping_amount, 'Shipping', body.currency);
+    if (!shipping.ok) ctx.addIssue({ code: 'custom', path: ['shipping_amount'], message: shipping.message });
     if (!body.items.some((item) => (item.name ?? '').trim() !== '')) {
       ctx.addIssue({ code: 'custom', path: ['items'], message: MESSAGES.items });
     }
@@ -237,15 +268,19 @@ export const invoiceDocumentInputSchema = z
           name: (item.name ?? '').trim(),
           description: item.description.trim(),
           quantity: item.quantity,
-          unitCost: item.unit_cost,
+          unitCost: moneyValue(item.unit_cost, body.currency),
         })),
-      tax: { enabled: body.show_tax, type: body.tax_type, value: adjustmentValue(body.tax_percent, body.tax_type) },
+      tax: {
+        enabled: body.show_tax,
+        type: body.tax_type,
+        value: adjustmentValue(body.tax_percent, body.tax_type, body.currency),
+      },
       discount: {
         enabled: body.show_discount,
         type: body.discount_type,
-        value: adjustmentValue(body.discount_percent, body.discount_type),
+        value: adjustmentValue(body.discount_percent, body.discount_type, body.currency),
       },
-      shipping: { enabled: body.show_shipping, amount: body.shipping_amount },
+      shipping: { enabled: body.show_shipping, amount: moneyValue(body.shipping_amount, body.currency) },
       paymentDetails: body.payment_details,
       paymentInstructions: body.payment_instructions,
       terms: body.terms,
@@ -261,9 +296,14 @@ export const invoiceDocumentInputSchema = z
 
 export type InvoiceDocumentInput = z.input<typeof invoiceDocumentInputSchema>;
 
-/** The value superRefine has already accepted. */
-function adjustmentValue(value: number | string, type: AdjustmentType): number {
-  const parsed = parseAdjustmentValue(value, type, '');
+/** The values superRefine has already accepted. */
+function adjustmentValue(value: number | string, type: AdjustmentType, currency: CurrencyCode): number {
+  const parsed = parseAdjustmentValue(value, type, '', currency);
+  return parsed.ok ? parsed.value : 0;
+}
+
+function moneyValue(value: number | string, currency: CurrencyCode): Minor {
+  const parsed = parseMoneyValue(value, '', currency);
   return parsed.ok ? parsed.value : 0;
 }
 

@@ -1,6 +1,6 @@
-import { getCurrency, isCurrencyCode } from './currencies';
+import { isCurrencyCode } from './currencies';
 import { formatLongUsDate } from './dates';
-import { formatMoney, type Minor } from './money';
+import { formatDigits, formatMoney, type Minor } from './money';
 
 /**
  * What an e-mail that carries an invoice says by default (docs/product/sending-invoices.md#the-send-dialog): the
@@ -45,8 +45,8 @@ export function firstLine(block: string): string {
 /** "€1,234.50", or "1,234.50 XYZ" for a code the product does not list. */
 export function formatInvoiceAmount(minor: Minor, currency: string): string {
   return isCurrencyCode(currency)
-    ? formatMoney(minor, getCurrency(currency).symbol)
-    : `${formatMoney(minor, '')} ${currency}`;
+    ? formatMoney(minor, currency)
+    : `${minor < 0 ? '-' : ''}${formatDigits(Math.abs(minor), 2)} ${currency}`;
 }
 
 /** `Invoice {number} from {business name}`; a reminder says so first. */

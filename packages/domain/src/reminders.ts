@@ -1,6 +1,7 @@
 import { EMAIL_PATTERN } from './api/common';
 import { addDays, formatLongUsDate } from './dates';
-import { formatAmount, type Minor } from './money';
+import { isCurrencyCode } from './currencies';
+import { formatAmount, formatDigits, type Minor } from './money';
 
 /**
  * Automatic reminders (docs/product/reminders.md, docs/decisions/0050-automatic-reminders.md): the account's
@@ -212,7 +213,10 @@ function daysBetween(from: string, to: string): number {
 export function reminderMessage(input: ReminderMessageInput): { subject: string; text: string } {
   const late = daysBetween(input.dueDate, input.today);
   const due = formatLongUsDate(input.dueDate);
-  const amount = `${formatAmount(input.amountDue)} ${input.currency}`;
+  const digits = isCurrencyCode(input.currency)
+    ? formatAmount(input.amountDue, input.currency)
+    : formatDigits(input.amountDue, 2);
+  const amount = `${digits} ${input.currency}`;
   const when =
     late < 0 ? `is due on ${due}` : late === 0 ? 'is due today' : `is ${plural(late, 'day')} overdue (due ${due})`;
   const subject = `Reminder: invoice ${input.invoiceNumber} ${late > 0 ? `is ${plural(late, 'day')} overdue` : when}`;

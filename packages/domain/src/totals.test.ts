@@ -28,9 +28,9 @@ function decimal(text: string): Rational {
   return rational(BigInt(`${whole}${fraction}`), 10n ** BigInt(fraction.length));
 }
 
-/** Rounds to whole cents, half away from zero. */
-function cents(value: Rational): bigint {
-  const scaled = value.n * 100n;
+/** Rounds to whole cents (or whole minor units of a currency with `decimals`), half away from zero. */
+function cents(value: Rational, decimals = 2): bigint {
+  const scaled = value.n * 10n ** BigInt(decimals);
   const magnitude = abs(scaled);
   let whole = magnitude / value.d;
   if ((magnitude % value.d) * 2n >= value.d) whole += 1n;
@@ -44,22 +44,23 @@ interface TextInvoice {
   shipping: { enabled: boolean; amount: string };
 }
 
-function oracle(invoice: TextInvoice) {
+/** The totals rule in minor units of a currency with `decimals` (2 for EUR, 0 for JPY and KRW). */
+function oracle(invoice: TextInvoice, decimals = 2) {
   const lines = invoice.items.map((item) => mul(rational(BigInt(item.quantity)), decimal(item.unitCost)));
   const subtotal = lines.reduce(add, ZERO);
   const adjustment = (a: TextInvoice['tax']): bigint =>
     !a.enabled
       ? 0n
       : a.type === 'fixed'
-        ? cents(decimal(a.value))
-        : cents(mul(subtotal, mul(decimal(a.value), rational(1n, 100n))));
+        ? cents(decimal(a.value), decimals)
+        : cents(mul(subtotal, mul(decimal(a.value), rational(1n, 100n))), decimals);
   const tax = adjustment(invoice.tax);
   const discount = adjustment(invoice.discount);
-  const shipping = invoice.shipping.enabled ? cents(decimal(invoice.shipping.amount)) : 0n;
-  const raw = cents(subtotal) + tax - discount + shipping;
+  const shipping = invoice.shipping.enabled ? cents(decimal(invoice.shipping.amount), decimals) : 0n;
+  const raw = cents(subtotal, decimals) + tax - discount + shipping;
   return {
-    lines: lines.map(cents),
-    subtotal: cents(subtotal),
+    lines: lines.map((line) => cents(line, decimals)),
+    subtotal: cents(subtotal, decimals),
     tax,
     discount,
     shipping,
@@ -198,6 +199,100 @@ describe('computeTotals against an exact rational oracle', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+// Currencies without a minor unit (ISO 4217 exponent 0, ADR 59): amounts are whole yen or won, and minor units are
+// whole units, so the same rule rounds a percent to the whole yen.
+const wholeText = (max: bigint) => wholeUpTo(max).map(String);
+const wholeAdjustment = fc.oneof(
+  fc.record({ enabled: fc.boolean(), type: fc.constant('percent' as const), value: percentText }),
+  fc.record({ enabled: fc.boolean(), type: fc.constant('fixed' as const), value: wholeText(99_999_999_999_999n) }),
+);
+const wholeInvoice: fc.Arbitrary<TextInvoice> = fc.record({
+  items: fc.array(fc.record({ quantity, unitCost: wholeText(99_999_999_999_999n) }), { maxLength: 30 }),
+  tax: wholeAdjustment,
+  discount: wholeAdjustment,
+  shipping: fc.record({ enabled: fc.boolean(), amount: wholeText(99_999_999_999_999n) }),
+});
+
+function wholeBody(invoice: TextInvoice, currency: 'JPY' | 'KRW', asNumbers: boolean) {
+  const value = (text: string) => (asNumbers ? Number(text) : text);
+  return {
+    from: 'Me',
+    to: 'You',
+    currency,
+    items: invoice.items.map((item) => ({ name: 'Item', quantity: item.quantity, unit_cost: value(item.unitCost) })),
+    tax_type: invoice.tax.type,
+    tax_percent: value(invoice.tax.value),
+    show_tax: invoice.tax.enabled,
+    discount_type: invoice.discount.type,
+    discount_percent: value(invoice.discount.value),
+    show_discount: invoice.discount.enabled,
+    shipping_amount: value(invoice.shipping.amount),
+    show_shipping: invoice.shipping.enabled,
+  };
+}
+
+describe('JPY and KRW totals (no minor unit, ADR 59)', () => {
+  it('agree with the oracle in whole units end to end through the schema, or refuse overflow', () => {
+    fc.assert(
+      fc.property(wholeInvoice, fc.constantFrom('JPY' as const, 'KRW' as const), fc.boolean(), (invoice, code, num) => {
+        fc.pre(invoice.items.length > 0);
+        const expected = oracle(invoice, 0);
+        const fits = [...expected.lines, expected.subtotal, expected.tax, expected.discount, expected.total].every(
+          (amount) => amount <= BigInt(MAX_MONEY_MINOR),
+        );
+        const result = invoiceDocumentInputSchema.safeParse(wholeBody(invoice, code, num));
+        if (!fits) {
+          expect(result.success).toBe(false);
+          return;
+        }
+        expect(result.success).toBe(true);
+        const totals = computeTotals(result.data!);
+        expect(totals.lines.map(BigInt)).toEqual(expected.lines);
+        expect(BigInt(totals.subtotal)).toBe(expected.subtotal);
+        expect(BigInt(totals.tax)).toBe(expected.tax);
+        expect(BigInt(totals.discount)).toBe(expected.discount);
+        expect(BigInt(totals.shipping)).toBe(expected.shipping);
+        expect(BigInt(totals.total)).toBe(expected.total);
+        expect(Number.isInteger(totals.total)).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('refuse any fraction of a yen or won by name, and never round it', () => {
+    fc.assert(
+      fc.property(
+        wholeInvoice,
+        fc.constantFrom('JPY' as const, 'KRW' as const),
+        fc.constantFrom('.5', '.05', '.1', '.99', '.01'),
+        (invoice, code, fraction) => {
+          fc.pre(invoice.items.length > 0);
+          const body = wholeBody(invoice, code, false);
+          body.items[0]!.unit_cost = `${invoice.items[0]!.unitCost}${fraction}`;
+          const result = invoiceDocumentInputSchema.safeParse(body);
+          expect(result.success).toBe(false);
+          expect(result.error!.issues).toContainEqual(
+            expect.objectContaining({
+              path: ['items', 0, 'unit_cost'],
+              message: `Rate must be a whole number in ${code}.`,
+            }),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('round a percent tax once, on the subtotal, to the whole yen', () => {
+    const tax = { enabled: true, type: 'percent', value: 10_000 } as const; // 10 %
+    const off = { enabled: false, type: 'percent', value: 0 } as const;
+    // 3 × ¥115 = ¥345; 10 % = ¥34.5 → ¥35 (per line it would be 3 × ¥12 = ¥36)
+    const items = [1, 2, 3].map(() => ({ quantity: 1, unitCost: 115 }));
+    const totals = computeTotals({ items, tax, discount: off, shipping: { enabled: false, amount: 0 } });
+    expect(totals).toMatchObject({ subtotal: 345, tax: 35, total: 380 });
   });
 });
 

@@ -30,6 +30,27 @@ describe('renderInvoicePdf', () => {
     expect(none).not.toContain('Balance due');
   });
 
+  it('says what is due and by when near the top: the total, then the balance, then paid in full (issue 16)', async () => {
+    const fresh = await pageTexts(await renderInvoicePdf(invoice({ dueDate: '2026-11-09' })));
+    const summary = 'Amount due €32.41 by November 9, 2026';
+    expect(fresh[0]).toContain(summary);
+    // Near the top: before the parties and the items, right under the dates.
+    expect(fresh[0]!.indexOf(summary)).toBeLessThan(fresh[0]!.indexOf('Rate'));
+    const part = await text(
+      await renderInvoicePdf(invoice({ dueDate: '2026-11-09' }), {
+        paid: { amountPaidMinor: 1_241, balanceDueMinor: 2_000 },
+      }),
+    );
+    expect(part).toContain('Amount due €20.00 by November 9, 2026');
+    const full = await text(
+      await renderInvoicePdf(invoice(), { paid: { amountPaidMinor: 3_241, balanceDueMinor: 0 } }),
+    );
+    expect(full).toContain('Paid in full');
+    const yen = await text(await renderInvoicePdf(invoice({ currency: 'JPY', dueDate: null })));
+    expect(yen).toContain('Amount due ¥3,241 JPY');
+    expect(yen).not.toContain('Amount due ¥3,241 JPY by');
+  });
+
   it('renders the totals of a known invoice from computeTotals', async () => {
     const pdf = await renderInvoicePdf(invoice());
     expect(new TextDecoder().decode(pdf.subarray(0, 5))).toBe('%PDF-');
@@ -82,7 +103,7 @@ describe('renderInvoicePdf', () => {
       ),
     );
     expect(content).toContain('Tax €5.00');
-    expect(content).toContain('Discount -€3.00');
+    expect(content).toContain('Discount −€3.00');
     expect(content).toContain('Shipping €12.50');
     expect(content).toContain('Total €44.65'); // 30.15 + 5.00 − 3.00 + 12.50
   });
@@ -91,7 +112,7 @@ describe('renderInvoicePdf', () => {
     const content = await text(
       await renderInvoicePdf(invoice({ discount: { enabled: true, type: 'percent', value: 10_000 } })),
     );
-    expect(content).toContain('Discount (10%) -€3.02'); // round(30.15 × 10%) = 3.015 → 3.02
+    expect(content).toContain('Discount (10%) −€3.02'); // round(30.15 × 10%) = 3.015 → 3.02
     expect(content).toContain('Total €29.39');
   });
 
@@ -105,24 +126,28 @@ describe('renderInvoicePdf', () => {
       ),
     );
     expect(content).toContain('Tax (8.875%) €2.68'); // 30.15 × 8.875 % = 2.6758125 → 2.68
-    expect(content).toContain('Discount (8.25%) -€2.49'); // 30.15 × 8.25 % = 2.487375 → 2.49
+    expect(content).toContain('Discount (8.25%) −€2.49'); // 30.15 × 8.25 % = 2.487375 → 2.49
     expect(content).toContain('Total €30.34');
   });
 
   it.each([
-    ['NGN', '₦'],
-    ['INR', '₹'],
-    ['RUB', '₽'],
-    ['KRW', '₩'],
-    ['GBP', '£'],
-    ['JPY', '¥'],
-    ['USD', '$'],
-    ['MXN', 'Mex$'],
-  ] as Array<[CurrencyCode, string]>)('writes %s amounts with the %s symbol', async (currency, symbol) => {
+    ['NGN', '₦10.05', '₦32.41'],
+    ['INR', '₹10.05', '₹32.41'],
+    ['RUB', '₽10.05', '₽32.41'],
+    ['GBP', '£10.05', '£32.41'],
+    // A shared symbol carries the ISO code (¥ is JPY and CNY, kr three krone, $ six currencies' sign).
+    ['USD', '$10.05 USD', '$32.41 USD'],
+    ['CNY', '¥10.05 CNY', '¥32.41 CNY'],
+    ['SEK', 'kr10.05 SEK', 'kr32.41 SEK'],
+    ['MXN', 'Mex$10.05', 'Mex$32.41'],
+    // No minor unit (ADR 59): the same minor units are whole yen and won.
+    ['KRW', '₩1,005', '₩3,241'],
+    ['JPY', '¥1,005 JPY', '¥3,241 JPY'],
+  ] as Array<[CurrencyCode, string, string]>)('writes %s amounts as %s', async (currency, rate, total) => {
     const content = await text(await renderInvoicePdf(invoice({ currency })));
     expect(content).toContain(`Rate`);
-    expect(content).toContain(`${symbol}10.05`);
-    expect(content).toContain(`Total ${symbol}32.41`);
+    expect(content).toContain(rate);
+    expect(content).toContain(`Total ${total}`);
   });
 
   it('round-trips Greek, Cyrillic and Latin Extended text', async () => {

@@ -1,4 +1,3 @@
-import { getCurrency } from '@invoicer/domain/currencies';
 import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { computeTotals } from '@invoicer/domain/totals';
@@ -72,7 +71,6 @@ export async function renderInvoicePdf(
     doc,
     invoice,
     totals: computeTotals(invoice),
-    currencySymbol: getCurrency(invoice.currency).symbol,
     logo,
     payment: options.transfer ? { transfer: options.transfer, qr: paymentQrModules(options.transfer) } : null,
     paid: options.paid && options.paid.amountPaidMinor > 0 ? options.paid : null,

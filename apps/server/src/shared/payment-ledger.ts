@@ -7,7 +7,7 @@ import {
   type PaymentMethod,
   type PaymentSource,
 } from '@invoicer/domain/api/payments';
-import { getCurrency, isCurrencyCode } from '@invoicer/domain/currencies';
+import { DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode } from '@invoicer/domain/currencies';
 import { formatMoney, toDecimal } from '@invoicer/domain/money';
 import { normalizeStatus, type InvoiceStatus } from '@invoicer/domain/status';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
@@ -88,19 +88,23 @@ export async function lockLedgerInvoice(tx: DbExecutor, userId: string, id: stri
 }
 
 /** Every payment of the user's invoices, `limit` at a time in id order after `afterId` (the account export's pages). */
+/** A payment of the account with its invoice's currency, which its amount is written in. */
+export type AccountPaymentRow = PaymentRow & { currency: CurrencyCode };
+
 export async function listAccountPayments(
   db: DbExecutor,
   userId: string,
   afterId: string | null,
   limit: number,
-): Promise<PaymentRow[]> {
+): Promise<AccountPaymentRow[]> {
   const rows = await db
-    .select(paymentColumns)
+    .select({ ...paymentColumns, currency: invoices.currency })
     .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
     .where(afterId === null ? eq(payments.userId, userId) : and(eq(payments.userId, userId), gt(payments.id, afterId)))
     .orderBy(asc(payments.id))
     .limit(limit);
-  return rows.map(toPaymentRow);
+  return rows.map((row) => ({ ...toPaymentRow(row), currency: ledgerCurrency(row) }));
 }
 
 /** The invoice's payments, newest first (by date, then by when they were recorded). */
@@ -127,8 +131,9 @@ function toPaymentRow(row: Record<keyof typeof paymentColumns, unknown>): Paymen
   };
 }
 
-const symbolOf = (invoice: Pick<LedgerInvoice, 'currency'>) =>
-  isCurrencyCode(invoice.currency) ? getCurrency(invoice.currency).symbol : '';
+/** The invoice's currency (every stored one is listed; the fallback keeps the type honest). */
+export const ledgerCurrency = (invoice: Pick<LedgerInvoice, 'currency'>): CurrencyCode =>
+  isCurrencyCode(invoice.currency) ? invoice.currency : DEFAULT_CURRENCY;
 
 /** What the invoice still owes, as every page shows it (the domain's amountDueMinor). */
 export const balanceDueMinor = (invoice: Pick<LedgerInvoice, 'status' | 'totalMinor' | 'amountPaidMinor'>) =>
@@ -136,7 +141,7 @@ export const balanceDueMinor = (invoice: Pick<LedgerInvoice, 'status' | 'totalMi
 
 /** A payment's fields in its activity entry (packages/domain/src/api/activity.ts says what each kind holds). */
 const activityData = (invoice: LedgerInvoice, payment: Pick<PaymentRow, 'amountMinor' | 'method' | 'source'>) => ({
-  amount: toDecimal(payment.amountMinor),
+  amount: toDecimal(payment.amountMinor, ledgerCurrency(invoice)),
   currency: invoice.currency,
   method: payment.method,
   ...(payment.source === 'mark_as_paid' ? { source: 'mark_as_paid' } : {}),
@@ -177,7 +182,7 @@ export async function recordStatusChange(
   await insertNotification(
     tx,
     to === 'paid' && options.byPayments
-      ? invoicePaidNotification(invoice.userId, ref, formatMoney(invoice.totalMinor, symbolOf(invoice)))
+      ? invoicePaidNotification(invoice.userId, ref, formatMoney(invoice.totalMinor, ledgerCurrency(invoice)))
       : invoiceStatusNotification(invoice.userId, ref, from, to),
   );
   await recordActivity(tx, {
@@ -237,7 +242,7 @@ export async function recordPayment(
   const due = balanceDueMinor(invoice);
   if (due === 0) throw badRequest(PAYMENT_MESSAGES.nothingDue(invoice.invoiceNumber));
   if (input.amountMinor > due) {
-    const message = overpaymentMessage(input.amountMinor, due, symbolOf(invoice));
+    const message = overpaymentMessage(input.amountMinor, due, ledgerCurrency(invoice));
     throw badRequest(message, [message]);
   }
   const [{ count } = { count: 0 }] = await tx
@@ -385,11 +390,11 @@ export function checkSaveAgainstPayments(invoice: LedgerInvoice, next: { totalMi
   if (invoice.amountPaidMinor === 0) return;
   if (next.currency !== invoice.currency) throw badRequest(PAYMENT_MESSAGES.currencyLocked(invoice.currency));
   if (next.totalMinor < invoice.amountPaidMinor) {
-    const symbol = symbolOf(invoice);
+    const currency = ledgerCurrency(invoice);
     throw badRequest(
       PAYMENT_MESSAGES.totalBelowPaid(
-        formatMoney(next.totalMinor, symbol),
-        formatMoney(invoice.amountPaidMinor, symbol),
+        formatMoney(next.totalMinor, currency),
+        formatMoney(invoice.amountPaidMinor, currency),
       ),
     );
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getCurrency, isCurrencyCode } from '../currencies';
+import { isCurrencyCode } from '../currencies';
 import { amountToMinor, formatMoney } from '../money';
 import { reminderStageLabel } from '../reminders';
 import { statusLabel } from '../status';
@@ -116,7 +116,7 @@ export function activitySentence(entry: Pick<ActivityEntry, 'kind' | 'data'>): s
 function paymentAmount(data: Record<string, unknown>): string | null {
   if (typeof data.amount !== 'number' || !Number.isFinite(data.amount) || !isCurrencyCode(data.currency)) return null;
   try {
-    return formatMoney(amountToMinor(data.amount), getCurrency(data.currency).symbol);
+    return formatMoney(amountToMinor(data.amount, data.currency), data.currency);
   } catch {
     return null;
   }

@@ -159,7 +159,7 @@ describe('conversions to the contract', () => {
       clientId: ID,
       currency: 'GBP',
     });
-    expect(toInvoiceTotals(computeTotals(document))).toEqual({
+    expect(toInvoiceTotals(computeTotals(document), document.currency)).toEqual({
       subtotal: 30.3,
       tax: 6.06,
       discount: 0,

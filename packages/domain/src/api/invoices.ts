@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getCurrency } from '../currencies';
+import { getCurrency, type CurrencyCode } from '../currencies';
 import { invoiceDocumentInputSchema, logoRefToUrl, type InvoiceDocument } from '../invoice-document';
 import { toDecimal } from '../money';
 import {
@@ -471,16 +471,16 @@ export function toInvoiceData(document: InvoiceDocument): InvoiceData {
       description: item.description,
       showDesc: item.description !== '',
       quantity: item.quantity,
-      unit_cost: toDecimal(item.unitCost),
+      unit_cost: toDecimal(item.unitCost, currency.code),
     })),
     show_tax: document.tax.enabled,
-    tax_percent: adjustmentToDecimal(document.tax),
+    tax_percent: adjustmentToDecimal(document.tax, currency.code),
     tax_type: document.tax.type,
     show_discount: document.discount.enabled,
-    discount_percent: adjustmentToDecimal(document.discount),
+    discount_percent: adjustmentToDecimal(document.discount, currency.code),
     discount_type: document.discount.type,
     show_shipping: document.shipping.enabled,
-    shipping_amount: toDecimal(document.shipping.amount),
+    shipping_amount: toDecimal(document.shipping.amount, currency.code),
     payment_details: document.paymentDetails,
     payment_instructions: document.paymentInstructions,
     terms: document.terms,
@@ -488,8 +488,8 @@ export function toInvoiceData(document: InvoiceDocument): InvoiceData {
 }
 
 /** A percent adjustment as its decimal percent (8.875), a fixed one as its decimal amount. */
-function adjustmentToDecimal(adjustment: Adjustment): number {
-  return adjustment.type === 'percent' ? percentRateToDecimal(adjustment.value) : toDecimal(adjustment.value);
+function adjustmentToDecimal(adjustment: Adjustment, currency: CurrencyCode): number {
+  return adjustment.type === 'percent' ? percentRateToDecimal(adjustment.value) : toDecimal(adjustment.value, currency);
 }
 
 export function toEditData(
@@ -525,13 +525,13 @@ export function toEditData(
   };
 }
 
-export function toInvoiceTotals(totals: Totals): InvoiceTotals {
+export function toInvoiceTotals(totals: Totals, currency: CurrencyCode): InvoiceTotals {
   return {
-    subtotal: toDecimal(totals.subtotal),
-    tax: toDecimal(totals.tax),
-    discount: toDecimal(totals.discount),
-    shipping: toDecimal(totals.shipping),
-    total: toDecimal(totals.total),
+    subtotal: toDecimal(totals.subtotal, currency),
+    tax: toDecimal(totals.tax, currency),
+    discount: toDecimal(totals.discount, currency),
+    shipping: toDecimal(totals.shipping, currency),
+    total: toDecimal(totals.total, currency),
   };
 }
 

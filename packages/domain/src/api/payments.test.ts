@@ -5,6 +5,7 @@ import {
   overpaymentMessage,
   PAYMENT_MESSAGES,
   PAYMENT_NOTE_MAX,
+  paymentAmountMinor,
   paymentBodySchema,
 } from './payments';
 
@@ -15,11 +16,18 @@ const errorOf = (input: unknown): string | undefined => {
 const valid = { amount: 120, date: '2026-01-15', method: 'bank_transfer' };
 
 describe('paymentBodySchema (docs/product/payments.md#recording-a-payment)', () => {
-  it('reads a decimal amount as minor units, exactly', () => {
-    expect(paymentBodySchema.parse(valid)).toEqual({ ...valid, amount: 12_000, note: null, user_id: undefined });
-    expect(paymentBodySchema.parse({ ...valid, amount: '0.1' }).amount).toBe(10);
-    expect(paymentBodySchema.parse({ ...valid, amount: 0.29 }).amount).toBe(29);
-    expect(paymentBodySchema.parse({ ...valid, amount: ' 1234.56 ' }).amount).toBe(123_456);
+  it('reads a decimal amount as minor units of the invoice currency, exactly', () => {
+    const minor = (input: Record<string, unknown>, currency: 'EUR' | 'JPY' | 'KRW' = 'EUR') =>
+      paymentAmountMinor(paymentBodySchema.parse({ ...valid, ...input }).amount, currency);
+    expect(paymentBodySchema.parse(valid)).toEqual({ ...valid, amount: '120', note: null, user_id: undefined });
+    expect(minor({})).toEqual({ ok: true, value: 12_000 });
+    expect(minor({ amount: '0.1' })).toEqual({ ok: true, value: 10 });
+    expect(minor({ amount: 0.29 })).toEqual({ ok: true, value: 29 });
+    expect(minor({ amount: ' 1234.56 ' })).toEqual({ ok: true, value: 123_456 });
+    // JPY and KRW have no minor unit (ISO 4217 exponent 0): 1 unit is 1 yen, a fraction is refused by name.
+    expect(minor({ amount: 1234 }, 'JPY')).toEqual({ ok: true, value: 1234 });
+    expect(minor({ amount: '1234.5' }, 'JPY')).toEqual({ ok: false, message: 'Amount must be a whole number in JPY.' });
+    expect(minor({ amount: 0.5 }, 'KRW')).toEqual({ ok: false, message: 'Amount must be a whole number in KRW.' });
   });
 
   it('refuses 0, negatives, more than 2 decimals, text and blanks with the form messages', () => {
@@ -70,7 +78,7 @@ describe('paymentBodySchema (docs/product/payments.md#recording-a-payment)', () 
   });
 
   it('says how much is due when a payment is too large', () => {
-    expect(overpaymentMessage(15_000, 12_000, '€')).toBe(
+    expect(overpaymentMessage(15_000, 12_000, 'EUR')).toBe(
       'This payment (€150.00) is more than the balance due of €120.00. Enter at most €120.00.',
     );
   });

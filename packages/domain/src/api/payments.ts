@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addDays, isIsoDate } from '../dates';
-import { formatMoney, MAX_MONEY_MINOR, parseMinor, type Minor } from '../money';
+import { currencyDecimals, type CurrencyCode } from '../currencies';
+import { formatMoney, MAX_MONEY_MINOR, parseMinor, parseScaledDecimal, type Minor } from '../money';
 import { invoiceStatusSchema } from '../status';
 import { amountSchema, textSchema, timestampSchema, userIdField, uuidSchema } from './common';
 import { invoiceCurrencySchema } from './invoices';
@@ -41,6 +42,8 @@ export const PAYMENTS_PER_INVOICE_MAX = 200;
 export const PAYMENT_MESSAGES = {
   amountRequired: 'Enter the amount paid.',
   amountFormat: 'Amount must be a number with at most 2 decimals.',
+  /** A fraction in a currency without a minor unit (ADR 59). */
+  amountWhole: (currency: string) => `Amount must be a whole number in ${currency}.`,
   amountPositive: 'Amount must be more than 0.',
   amountTooLarge: 'Amount is too large.',
   dateRequired: 'Enter the date of the payment.',
@@ -71,9 +74,9 @@ export const PAYMENT_MESSAGES = {
     `This invoice has payments recorded in ${code}, so its currency cannot change. Delete its payments first.`,
 } as const;
 
-/** "Payment of €120.00 is more than…", from minor units and the currency's symbol. */
-export function overpaymentMessage(amountMinor: Minor, dueMinor: Minor, symbol: string): string {
-  return PAYMENT_MESSAGES.overpayment(formatMoney(amountMinor, symbol), formatMoney(dueMinor, symbol));
+/** "Payment of €120.00 is more than…", from minor units and the currency. */
+export function overpaymentMessage(amountMinor: Minor, dueMinor: Minor, currency: CurrencyCode): string {
+  return PAYMENT_MESSAGES.overpayment(formatMoney(amountMinor, currency), formatMoney(dueMinor, currency));
 }
 
 /**
@@ -93,22 +96,26 @@ export function localToday(now: Date = new Date()): string {
   return addDays(`${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`, now.getDate() - 1);
 }
 
-/** The amount of a payment: a decimal with at most 2 decimals, more than 0, as minor units (never a float). */
+/**
+ * The amount of a payment as sent: a decimal more than 0 with at most 2 decimals (the most any listed currency
+ * has), as its exact decimal text ('1234.5'). Its minor units depend on the invoice's currency, which the body
+ * does not carry: paymentAmountMinor reads it once the invoice is known (ADR 59).
+ */
 export const paymentAmountSchema = z
   .union([z.number(), z.string()], { error: PAYMENT_MESSAGES.amountRequired })
-  .transform((value, ctx): Minor => {
+  .transform((value, ctx): string => {
     const text = typeof value === 'string' ? value.trim() : value;
     if (text === '') {
       ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.amountRequired });
       return z.NEVER;
     }
     const negative = typeof text === 'number' ? text < 0 : text.startsWith('-');
-    if (negative && parseMinor(typeof text === 'number' ? -text : text.slice(1)) !== null) {
+    if (negative && parseScaledDecimal(typeof text === 'number' ? -text : text.slice(1), 2) !== null) {
       ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.amountPositive });
       return z.NEVER;
     }
-    const minor = parseMinor(text);
-    if (minor === null) {
+    const hundredths = parseScaledDecimal(text, 2);
+    if (hundredths === null) {
       const digits = /^\d+(?:\.\d{1,2})?$/.test(String(text));
       ctx.addIssue({
         code: 'custom',
@@ -116,16 +123,32 @@ export const paymentAmountSchema = z
       });
       return z.NEVER;
     }
-    if (minor === 0) {
+    if (hundredths === 0) {
       ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.amountPositive });
       return z.NEVER;
     }
-    if (minor > MAX_MONEY_MINOR) {
-      ctx.addIssue({ code: 'custom', message: PAYMENT_MESSAGES.amountTooLarge });
-      return z.NEVER;
-    }
-    return minor;
+    return String(text);
   });
+
+/**
+ * A payment amount (paymentAmountSchema's text) as minor units of the invoice's currency, or the message that
+ * refuses it: a fraction in JPY or KRW, or an amount past what the product holds.
+ */
+export function paymentAmountMinor(
+  amount: string,
+  currency: CurrencyCode,
+): { ok: true; value: Minor } | { ok: false; message: string } {
+  const minor = parseMinor(amount, currency);
+  if (minor === null) {
+    return {
+      ok: false,
+      message:
+        currencyDecimals(currency) === 0 ? PAYMENT_MESSAGES.amountWhole(currency) : PAYMENT_MESSAGES.amountTooLarge,
+    };
+  }
+  if (minor > MAX_MONEY_MINOR) return { ok: false, message: PAYMENT_MESSAGES.amountTooLarge };
+  return { ok: true, value: minor };
+}
 
 /** The date of a payment: YYYY-MM-DD, a real day, from 2000 to today (latestPaymentDate). */
 export const paymentDateSchema = z.string({ error: PAYMENT_MESSAGES.dateRequired }).transform((value, ctx) => {

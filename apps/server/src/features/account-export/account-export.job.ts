@@ -9,6 +9,7 @@ import {
 } from '@invoicer/domain/api/account-export';
 import type { Business } from '@invoicer/domain/api/businesses';
 import type { Client } from '@invoicer/domain/api/clients';
+import type { CurrencyCode } from '@invoicer/domain/currencies';
 import type { Invoice } from '@invoicer/domain/api/invoices';
 import type { Notification } from '@invoicer/domain/api/notifications';
 import type { Payment } from '@invoicer/domain/api/payments';
@@ -44,7 +45,7 @@ export interface ExportSources {
   settings: (db: DbExecutor, userId: string) => Promise<UserSettings>;
   toClient: (row: PartyRow) => Client;
   toBusiness: (row: BusinessRow) => Business;
-  toPayment: (row: PaymentRow) => Payment;
+  toPayment: (row: PaymentRow, currency: CurrencyCode) => Payment;
   toNotification: (row: NotificationRow) => Notification;
   /** A page of invoices after `afterId`, id order, as GET /api/invoices/{id} answers each. */
   invoicePage: (db: DbExecutor, userId: string, afterId: string | null, limit: number) => Promise<Invoice[]>;
@@ -237,7 +238,7 @@ export async function writeAccountExport({ db, lane, userId, sources, zip, onPdf
     at,
     mapPages(
       keysetPages(lane, (after: string | null, limit) => listAccountPayments(db, userId, after, limit), lastId),
-      sources.toPayment,
+      (row) => sources.toPayment(row, row.currency),
     ),
   );
   await jsonArray(

@@ -15,7 +15,7 @@ import { selectSummary } from './dashboard.queries';
 /** The recent-invoice label when the To block has no first line (docs/product/dashboard.md#recent-invoices). */
 export const UNKNOWN_CUSTOMER = 'Unknown Customer';
 
-const amount = (minorText: string) => toDecimal(Number(minorText));
+const amount = (minorText: string, currency: CurrencyCode) => toDecimal(Number(minorText), currency);
 
 export async function getDashboardSummary(
   pool: pg.Pool,
@@ -32,17 +32,17 @@ export async function getDashboardSummary(
     currency: entry.currency as CurrencyCode,
     currency_symbol: getCurrency(entry.currency as CurrencyCode).symbol,
     invoice_count: entry.invoice_count,
-    total_amount: amount(entry.total),
-    total_revenue: amount(entry.revenue),
-    total_outstanding: amount(entry.outstanding),
+    total_amount: amount(entry.total, entry.currency as CurrencyCode),
+    total_revenue: amount(entry.revenue, entry.currency as CurrencyCode),
+    total_outstanding: amount(entry.outstanding, entry.currency as CurrencyCode),
   }));
 
   return {
     currency,
     currency_symbol: getCurrency(currency).symbol,
     available_currencies: perCurrency.map((entry) => entry.currency as CurrencyCode),
-    total_revenue: figures ? amount(figures.revenue) : 0,
-    total_outstanding: figures ? amount(figures.outstanding) : 0,
+    total_revenue: figures ? amount(figures.revenue, currency) : 0,
+    total_outstanding: figures ? amount(figures.outstanding, currency) : 0,
     total_invoices: figures?.invoice_count ?? 0,
     draft_invoices: figures?.draft ?? 0,
     unpaid_invoices: figures?.unpaid ?? 0,
@@ -58,15 +58,15 @@ export async function getDashboardSummary(
         created_at: invoice.created_at,
         issued_date: invoice.issued_date,
         due_date: invoice.due_date,
-        total_amount: amount(invoice.total),
+        total_amount: amount(invoice.total, invoice.currency as CurrencyCode),
         currency: invoice.currency as CurrencyCode,
         client_name: invoice.client_name.trim() || UNKNOWN_CUSTOMER,
       })),
     currency_totals: currencyTotals,
     monthly: row.monthly.map((month) => ({
       month: month.month,
-      paid: amount(month.paid),
-      outstanding: amount(month.outstanding),
+      paid: amount(month.paid, currency),
+      outstanding: amount(month.outstanding, currency),
     })),
   };
 }

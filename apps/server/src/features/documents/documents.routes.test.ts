@@ -84,8 +84,41 @@ describe('POST /generate-invoice', () => {
     const text = await pdfText(response.rawPayload);
     // 90.03 × 8.875 % = 7.9901625 → 7.99; 90.03 × 8.25 % = 7.427475 → 7.43; 90.03 + 7.99 − 7.43 + 12.50 = 103.09
     expect(text).toContain('Tax (8.875%) €7.99');
-    expect(text).toContain('Discount (8.25%) -€7.43');
+    expect(text).toContain('Discount (8.25%) −€7.43');
     expect(text).toContain('€103.09');
+  });
+
+  it('prints JPY in whole yen and refuses a fraction of a yen with a 400 naming the currency (ADR 59)', async () => {
+    const yen = {
+      ...specPayload,
+      currency: 'JPY',
+      currency_symbol: '¥',
+      currency_label: 'Japanese Yen (¥)',
+      items: [
+        { id: 'a1', name: 'Design work', quantity: 3, unit_cost: 1005 },
+        { id: 'a2', name: 'Hosting', quantity: 12, unit_cost: '499' },
+      ],
+      shipping_amount: 1250,
+      discount_percent: 500,
+    };
+    const response = await t.app.inject({ method: 'POST', url: '/generate-invoice', payload: yen });
+    expect(response.statusCode, response.body).toBe(200);
+    const text = await pdfText(response.rawPayload);
+    // 3 × ¥1,005 = ¥3,015; 12 × ¥499 = ¥5,988; subtotal ¥9,003; tax 7.5 % = 675.225 → ¥675; total 9,003 + 675 − 500 + 1,250
+    for (const expected of ['¥3,015', '¥5,988', '¥9,003', '¥675', '¥500', '¥1,250', '¥10,428']) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toMatch(/¥[\d,]+\.\d/);
+
+    for (const [change, message] of [
+      [{ items: [{ name: 'Work', quantity: 1, unit_cost: 1234.5 }] }, 'Rate must be a whole number in JPY.'],
+      [{ shipping_amount: '0.99' }, 'Shipping must be a whole number in JPY.'],
+      [{ currency: 'KRW', discount_percent: 0.5 }, 'Discount must be a whole number in KRW.'],
+    ] as const) {
+      const refused = await t.app.inject({ method: 'POST', url: '/preview-invoice', payload: { ...yen, ...change } });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ success: false, error: message });
+    }
   });
 
   it('ignores tax, discount and shipping that are not shown', async () => {

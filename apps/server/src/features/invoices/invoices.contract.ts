@@ -40,10 +40,10 @@ export function toInvoiceListItem(row: InvoiceListRow): InvoiceListItem {
     updated_at: row.updatedAt.toISOString(),
     issued_date: row.issuedDate,
     due_date: row.dueDate,
-    total_amount: toDecimal(Number(row.totalMinor)),
-    amount_due: toDecimal(Number(row.amountDueMinor)),
-    amount_paid: toDecimal(Number(row.amountPaidMinor)),
-    balance_due: toDecimal(Number(row.amountDueMinor)),
+    total_amount: toDecimal(Number(row.totalMinor), currencyOf(row)),
+    amount_due: toDecimal(Number(row.amountDueMinor), currencyOf(row)),
+    amount_paid: toDecimal(Number(row.amountPaidMinor), currencyOf(row)),
+    balance_due: toDecimal(Number(row.amountDueMinor), currencyOf(row)),
     currency: contractCurrency(row),
     client_name: row.clientName,
     client_id: row.clientId,
@@ -60,7 +60,7 @@ export function toInvoice(
 ): Invoice {
   return {
     ...toInvoiceListItem(row),
-    totals: toInvoiceTotals(storedTotals(row)),
+    totals: toInvoiceTotals(storedTotals(row), currencyOf(row)),
     ...embedded,
     data: toInvoiceData(toDocument(row)),
   };

@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY, isCurrencyCode } from '@invoicer/domain/currencies';
 import { amountToMinor, minorToFixed } from '@invoicer/domain/money';
 import { z } from 'zod';
 
@@ -137,14 +138,16 @@ export function invoifyPartyAddress(party: InvoifyParty): string {
     .join('\n');
 }
 
-const cents = (amount: number) => amountToMinor(Math.max(0, amount));
-
 /**
  * The body of POST /api/invoices for one Invoify invoice (checked afterwards by the same schema the save uses), or a
  * reason it cannot be one. Status: draft (Invoify keeps none; nothing is sent or reminded for an import).
  */
 export function invoifyToSaveBody(invoice: InvoifyInvoice): { body: Record<string, unknown> } | { reason: string } {
   const { details } = invoice;
+  // Minor units of the invoice's currency (whole yen for JPY); an unlisted code is refused by the save's schema.
+  const currency = isCurrencyCode(details.currency) ? details.currency : DEFAULT_CURRENCY;
+  const cents = (amount: number) => amountToMinor(Math.max(0, amount), currency);
+  const fixed = (minor: number) => minorToFixed(minor, currency);
   const items: Array<{ name: string; description: string; quantity: number; unit_cost: string }> = [];
   let subtotal = 0;
   for (const item of details.items) {
@@ -163,17 +166,17 @@ export function invoifyToSaveBody(invoice: InvoifyInvoice): { body: Record<strin
         name: item.name || item.description,
         description: item.description,
         quantity: item.quantity,
-        unit_cost: minorToFixed(unit),
+        unit_cost: fixed(unit),
       });
       subtotal += item.quantity * unit;
     } else {
       const line = cents(item.quantity * item.unitPrice);
-      const note = `${item.quantity} × ${minorToFixed(cents(item.unitPrice))}`;
+      const note = `${item.quantity} × ${fixed(cents(item.unitPrice))}`;
       items.push({
         name: item.name || item.description,
         description: item.description ? `${item.description}\n${note}` : note,
         quantity: 1,
-        unit_cost: minorToFixed(line),
+        unit_cost: fixed(line),
       });
       subtotal += line;
     }
@@ -226,12 +229,12 @@ export function invoifyToSaveBody(invoice: InvoifyInvoice): { body: Record<strin
         items,
         show_discount: discountMinor > 0,
         discount_type: discount.percent ? 'percent' : 'fixed',
-        discount_percent: discount.percent ? discount.amount : minorToFixed(discountMinor),
+        discount_percent: discount.percent ? discount.amount : fixed(discountMinor),
         show_tax: taxMinor > 0,
         tax_type: taxAsPercent ? 'percent' : 'fixed',
-        tax_percent: taxAsPercent ? tax.amount : minorToFixed(taxMinor),
+        tax_percent: taxAsPercent ? tax.amount : fixed(taxMinor),
         show_shipping: shippingMinor > 0,
-        shipping_amount: minorToFixed(shippingMinor),
+        shipping_amount: fixed(shippingMinor),
         payment_details: paymentDetails,
         payment_instructions: instructions,
         terms,

@@ -294,11 +294,12 @@ async function planExport(
     });
   }
 
-  const paymentsByInvoice = new Map<string, PlannedPayment[]>();
+  // Amounts stay decimals until their invoice (and so its currency) is known.
+  const paymentsByInvoice = new Map<string, Array<Omit<PlannedPayment, 'amountMinor'> & { amount: number }>>();
   for (const payment of payments) {
     const list = paymentsByInvoice.get(payment.invoice_id) ?? [];
     list.push({
-      amountMinor: amountToMinor(payment.amount),
+      amount: payment.amount,
       paidOn: payment.date,
       method: payment.method,
       note: payment.note,
@@ -328,7 +329,10 @@ async function planExport(
       updatedAt: toDate(invoice.updated_at),
       payments:
         format === 'invoicer-export' && files.has(ACCOUNT_EXPORT_FILES.payments)
-          ? (paymentsByInvoice.get(invoice.id) ?? [])
+          ? (paymentsByInvoice.get(invoice.id) ?? []).map(({ amount, ...rest }) => ({
+              ...rest,
+              amountMinor: amountToMinor(amount, parsed.data.data.currency),
+            }))
           : null,
     });
   }

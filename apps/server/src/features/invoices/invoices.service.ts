@@ -195,7 +195,7 @@ export function prepareInvoice(body: SavedInvoiceBody): PreparedInvoice {
       shippingMinor: totals.shipping,
       totalMinor: totals.total,
       data: toStoredData(document),
-      searchText: invoiceSearchText(document.invoiceNumber, clientName, totals.total),
+      searchText: invoiceSearchText(document.invoiceNumber, clientName, totals.total, document.currency),
     },
     items: document.items.map((item, index) => ({
       name: item.name,

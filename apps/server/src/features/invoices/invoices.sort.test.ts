@@ -45,7 +45,10 @@ function compareAscending(sort: InvoiceSort) {
       case 'client':
         return compareText(a.client_name, b.client_name) || tie(a, b);
       case 'amount':
-        return compareScalar(amountToMinor(a.amount_due), amountToMinor(b.amount_due)) || tie(a, b);
+        return (
+          compareScalar(amountToMinor(a.amount_due, a.currency.code), amountToMinor(b.amount_due, b.currency.code)) ||
+          tie(a, b)
+        );
       case 'issued':
         return compareScalar(listDate(a), listDate(b)) || tie(a, b);
       case 'status':

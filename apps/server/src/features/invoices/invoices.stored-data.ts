@@ -144,11 +144,16 @@ export const currencyOf = (row: Pick<InvoiceRow, 'currency'>): CurrencyCode =>
 
 /**
  * invoices.search_text: the invoice number, the client name and the total as '1234.50' and
- * '1,234.50', each normalised like every search in the product (lower case, accents removed),
+ * '1,234.50' (in the currency's decimals: '1234' and '1,234' for JPY), each normalised like every search in the product (lower case, accents removed),
  * one per line.
  */
-export function invoiceSearchText(invoiceNumber: string, clientName: string, totalMinor: number): string {
-  return [invoiceNumber, clientName, minorToFixed(totalMinor), formatAmount(totalMinor)]
+export function invoiceSearchText(
+  invoiceNumber: string,
+  clientName: string,
+  totalMinor: number,
+  currency: CurrencyCode,
+): string {
+  return [invoiceNumber, clientName, minorToFixed(totalMinor, currency), formatAmount(totalMinor, currency)]
     .map(normalizeSearchText)
     .filter((part) => part !== '')
     .join('\n');

@@ -86,6 +86,32 @@ async function snapshot(id: string) {
   };
 }
 
+describe('payments in a currency without a minor unit (ADR 59)', () => {
+  it('records whole yen and refuses a fraction of a yen by name, changing nothing', async () => {
+    const id = await createInvoice(
+      t.app,
+      ada,
+      plain('P-JPY', 12_345, { currency: 'JPY', shipping_amount: 0, tax_percent: 0, discount_percent: 0 }),
+      { status: 'sent' },
+    );
+    const before = await snapshot(id);
+    const refused = await pay(ada, id, { amount: '100.5', date: '2026-11-02', method: 'cash' });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({ success: false, error: 'Amount must be a whole number in JPY.' });
+    expect(await snapshot(id)).toEqual(before);
+    const over = await pay(ada, id, { amount: 12_346, date: '2026-11-02', method: 'cash' });
+    expect(over.json().error).toBe(
+      'This payment (¥12,346) is more than the balance due of ¥12,345. Enter at most ¥12,345.',
+    );
+    const paid = await payOk(ada, id, { amount: 12_000 });
+    expect(paid.payment.amount).toBe(12_000);
+    expect(paid.invoice).toMatchObject({ total_amount: 12_345, amount_paid: 12_000, balance_due: 345 });
+    const { rows } = await t.pool.query('select amount_minor::int as amount from payments where invoice_id = $1', [id]);
+    expect(rows).toEqual([{ amount: 12_000 }]);
+    expect((await activity(ada, id)).some((line) => line.startsWith('Payment of ¥12,000 recorded'))).toBe(true);
+  });
+});
+
 describe('recording payments', () => {
   it('moves the balance with a partial payment, then the rest makes the invoice paid; a deletion moves it back', async () => {
     const id = await createInvoice(t.app, ada, plain('P-1', 200), { status: 'sent' });

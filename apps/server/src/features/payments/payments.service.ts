@@ -1,11 +1,18 @@
 import { INVOICE_MESSAGES } from '@invoicer/domain/api/invoices';
-import { PAYMENT_MESSAGES, type Payment, type PaymentBalance, type PaymentBody } from '@invoicer/domain/api/payments';
-import { getCurrency, isCurrencyCode } from '@invoicer/domain/currencies';
+import {
+  PAYMENT_MESSAGES,
+  paymentAmountMinor,
+  type Payment,
+  type PaymentBalance,
+  type PaymentBody,
+} from '@invoicer/domain/api/payments';
+import { getCurrency, isCurrencyCode, type CurrencyCode } from '@invoicer/domain/currencies';
 import { toDecimal } from '@invoicer/domain/money';
 import type { Database, DbExecutor } from '../../plugins/database';
-import { notFound } from '../../plugins/errors';
+import { badRequest, notFound } from '../../plugins/errors';
 import {
   deletePayment,
+  ledgerCurrency,
   listPayments,
   lockLedgerInvoice,
   recordPayment,
@@ -20,11 +27,11 @@ import { findBalance, type BalanceRow } from './payments.queries';
  * exist.
  */
 
-export function toPayment(row: PaymentRow): Payment {
+export function toPayment(row: PaymentRow, currency: CurrencyCode): Payment {
   return {
     id: row.id,
     invoice_id: row.invoiceId,
-    amount: toDecimal(row.amountMinor),
+    amount: toDecimal(row.amountMinor, currency),
     date: row.paidOn,
     method: row.method,
     note: row.note,
@@ -39,9 +46,9 @@ function toBalance(row: BalanceRow): PaymentBalance {
   return {
     status: row.status,
     currency: { code: currency.code, symbol: currency.symbol, label: currency.label },
-    total_amount: toDecimal(Number(row.totalMinor)),
-    amount_paid: toDecimal(Number(row.amountPaidMinor)),
-    balance_due: toDecimal(Number(row.amountDueMinor)),
+    total_amount: toDecimal(Number(row.totalMinor), code),
+    amount_paid: toDecimal(Number(row.amountPaidMinor), code),
+    balance_due: toDecimal(Number(row.amountDueMinor), code),
   };
 }
 
@@ -59,7 +66,7 @@ export async function getPayments(
 ): Promise<{ payments: Payment[]; invoice: PaymentBalance }> {
   const invoice = await balanceOf(db, userId, invoiceId);
   const rows = await listPayments(db, userId, invoiceId);
-  return { payments: rows.map(toPayment), invoice };
+  return { payments: rows.map((row) => toPayment(row, invoice.currency.code)), invoice };
 }
 
 /** POST /api/invoices/{id}/payments: under the invoice's row lock, so two payments can never overpay it together. */
@@ -72,13 +79,16 @@ export function addPayment(
   return db.transaction(async (tx) => {
     const invoice = await lockLedgerInvoice(tx, userId, invoiceId);
     if (!invoice) throw notFound(INVOICE_MESSAGES.notFound);
+    const currency = ledgerCurrency(invoice);
+    const amount = paymentAmountMinor(body.amount, currency);
+    if (!amount.ok) throw badRequest(amount.message);
     const { payment } = await recordPayment(tx, invoice, {
-      amountMinor: body.amount,
+      amountMinor: amount.value,
       paidOn: body.date,
       method: body.method,
       note: body.note,
     });
-    return { payment: toPayment(payment), invoice: await balanceOf(tx, userId, invoiceId) };
+    return { payment: toPayment(payment, currency), invoice: await balanceOf(tx, userId, invoiceId) };
   });
 }
 

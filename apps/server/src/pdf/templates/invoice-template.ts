@@ -10,7 +10,6 @@ export interface TemplateInput {
   invoice: InvoiceDocument;
   /** From computeTotals; templates format these, they never compute money. */
   totals: Totals;
-  currencySymbol: string;
   /** An RGB PNG made by prepareLogo (valid, at most 540 x 192 px), or null. */
   logo: Buffer | null;
   /** The SEPA transfer the invoice asks for and its EPC QR code, or null when it carries none. */

@@ -1,6 +1,7 @@
 import { formatIban } from '@invoicer/domain/bank-account';
 import { formatLongUsDate } from '@invoicer/domain/dates';
-import { formatMoney } from '@invoicer/domain/money';
+import { amountDueSummary } from '@invoicer/domain/amount-due';
+import { formatMoney, formatMoneyForReader } from '@invoicer/domain/money';
 import { formatPercentRate } from '@invoicer/domain/percent';
 import {
   A4,
@@ -40,6 +41,7 @@ const STYLE = {
   number: { weight: 'regular', size: 11, color: COLOR.muted },
   metaLabel: { weight: 'regular', size: 9, color: COLOR.muted },
   metaValue: { weight: 'bold', size: 9, color: COLOR.text },
+  summary: { weight: 'bold', size: 10, color: COLOR.text },
   label: { weight: 'bold', size: 8, color: COLOR.muted },
   partyName: { weight: 'bold', size: 10.5, color: COLOR.text },
   party: { weight: 'regular', size: 9.5, color: COLOR.text },
@@ -55,6 +57,8 @@ const STYLE = {
 
 const LOGO_BOX = { width: 180, height: 64 } as const;
 const HEADER_RIGHT_WIDTH = 260;
+/** The header's left column (logo, then the amount-due summary), clear of the right one. */
+const HEADER_LEFT_WIDTH = 235;
 const PARTY_GAP = 32;
 const CELL_PAD_X = 8;
 const CELL_PAD_Y = 6;
@@ -89,7 +93,7 @@ export const modernTemplate: InvoiceTemplate = {
   },
 };
 
-function drawHeader({ doc, invoice, logo }: TemplateInput, flow: PageFlow): void {
+function drawHeader({ doc, invoice, logo, totals, paid }: TemplateInput, flow: PageFlow): void {
   const top = flow.y;
   let leftBottom = top;
   if (logo) {
@@ -127,6 +131,16 @@ function drawHeader({ doc, invoice, logo }: TemplateInput, flow: PageFlow): void
     drawLine(doc, value, RIGHT, y, 'right');
     y += height + 2;
   }
+  // What is due and by when, at a glance (issue 16), on the left where the header has room: at the top, or under
+  // the logo, so the header grows by a few points at most and the page holds what it held.
+  const summary = amountDueSummary({
+    amountDueMinor: paid ? paid.balanceDueMinor : totals.total,
+    amountPaidMinor: paid ? paid.amountPaidMinor : 0,
+    currency: invoice.currency,
+    dueDate: invoice.dueDate,
+  });
+  const summaryTop = leftBottom === top ? top + 8 : leftBottom + 8;
+  leftBottom = drawBlock(doc, textBlock(doc, summary, STYLE.summary, HEADER_LEFT_WIDTH), LEFT, summaryTop);
   flow.y = Math.max(leftBottom, y) + 28;
 }
 
@@ -174,11 +188,11 @@ interface Row {
   height: number;
 }
 
-function drawItems({ doc, invoice, totals, currencySymbol }: TemplateInput, flow: PageFlow): void {
+function drawItems({ doc, invoice, totals }: TemplateInput, flow: PageFlow): void {
   const texts = invoice.items.map((item, index) => ({
     quantity: formatQuantity(item.quantity),
-    rate: formatMoney(item.unitCost, currencySymbol),
-    amount: formatMoney(totals.lines[index] ?? 0, currencySymbol),
+    rate: formatMoneyForReader(item.unitCost, invoice.currency),
+    amount: formatMoneyForReader(totals.lines[index] ?? 0, invoice.currency),
   }));
   const columns = tableColumns(doc, texts);
   const [itemColumn, ...numberColumns] = columns as [Column, ...Column[]];
@@ -289,8 +303,8 @@ function tableColumns(doc: Doc, texts: Array<{ quantity: string; rate: string; a
   ];
 }
 
-function drawTotals({ doc, invoice, totals, currencySymbol, paid }: TemplateInput, flow: PageFlow): void {
-  const money = (minor: number): string => formatMoney(minor, currencySymbol);
+function drawTotals({ doc, invoice, totals, paid }: TemplateInput, flow: PageFlow): void {
+  const money = (minor: number): string => formatMoneyForReader(minor, invoice.currency);
   const lines: Array<[string, string]> = [['Subtotal', money(totals.subtotal)]];
   if (invoice.tax.enabled) {
     lines.push([adjustmentLabel('Tax', invoice.tax), money(totals.tax)]);
@@ -406,7 +420,7 @@ function drawPaymentDetails(input: TemplateInput, flow: PageFlow): void {
 }
 
 /** The QR code at the left (its quiet zone blank around it), the caption and the transfer's details at its right. */
-function paymentQrBlock({ doc, payment, currencySymbol }: TemplateInput): {
+function paymentQrBlock({ doc, payment }: TemplateInput): {
   height: number;
   draw: (top: number) => void;
 } {
@@ -420,7 +434,7 @@ function paymentQrBlock({ doc, payment, currencySymbol }: TemplateInput): {
     ['IBAN', formatIban(transfer.iban)],
     ...(transfer.bic ? [['BIC', transfer.bic] as [string, string]] : []),
     ['Account holder', transfer.name],
-    ['Amount', formatMoney(transfer.amountMinor, currencySymbol)],
+    ['Amount', formatMoney(transfer.amountMinor, 'EUR')], // SEPA QR codes are EUR only
     ...(transfer.remittance ? [['Reference', transfer.remittance] as [string, string]] : []),
   ];
   const caption = textBlock(doc, PAYMENT_QR_CAPTION, STYLE.metaValue, detailsWidth);

@@ -1,5 +1,5 @@
 import type { CurrencyTotal } from '@invoicer/domain/api/dashboard';
-import { amountToMinor, formatMoney } from '@invoicer/domain/money';
+import { formatDecimalMoney } from '@invoicer/domain/money';
 import { Panel } from '../../../components/ui/panel';
 
 /**
@@ -22,12 +22,10 @@ export function CurrencyTotals({ totals }: { totals: CurrencyTotal[] }) {
             </div>
             <div className="text-right text-xs text-slate-600">
               <p className="text-sm font-semibold text-slate-900 tabular-nums">
-                {formatMoney(amountToMinor(row.total_amount), row.currency_symbol)}
+                {formatDecimalMoney(row.total_amount, row.currency)}
               </p>
-              <p className="tabular-nums">Paid {formatMoney(amountToMinor(row.total_revenue), row.currency_symbol)}</p>
-              <p className="tabular-nums">
-                Outstanding {formatMoney(amountToMinor(row.total_outstanding), row.currency_symbol)}
-              </p>
+              <p className="tabular-nums">Paid {formatDecimalMoney(row.total_revenue, row.currency)}</p>
+              <p className="tabular-nums">Outstanding {formatDecimalMoney(row.total_outstanding, row.currency)}</p>
             </div>
           </li>
         ))}

@@ -1,5 +1,6 @@
 import type { DashboardMonth } from '@invoicer/domain/api/dashboard';
-import { amountToMinor, formatMoney } from '@invoicer/domain/money';
+import type { CurrencyCode } from '@invoicer/domain/currencies';
+import { amountToMinor, formatDecimalMoney, formatMoney } from '@invoicer/domain/money';
 import { useElementWidth } from '../../../lib/use-element-width';
 import { compactMoney, monthAndYear, shortMonth } from '../model/format';
 import { Panel } from '../../../components/ui/panel';
@@ -32,7 +33,7 @@ function Legend() {
 
 interface MonthlyChartProps {
   months: DashboardMonth[];
-  currency: string;
+  currency: CurrencyCode;
   symbol: string;
 }
 
@@ -57,15 +58,15 @@ export function MonthlyChart({ months, currency, symbol }: MonthlyChartProps) {
   const barWidth = Math.max(2, Math.min(18, (group * 0.72) / 2));
   const fullLabels = group >= 30;
 
-  const money = (amount: number) => formatMoney(amountToMinor(amount), symbol);
-  const paidTotal = months.reduce((sum, month) => sum + amountToMinor(month.paid), 0);
-  const outstandingTotal = months.reduce((sum, month) => sum + amountToMinor(month.outstanding), 0);
+  const money = (amount: number) => formatDecimalMoney(amount, currency);
+  const paidTotal = months.reduce((sum, month) => sum + amountToMinor(month.paid, currency), 0);
+  const outstandingTotal = months.reduce((sum, month) => sum + amountToMinor(month.outstanding, currency), 0);
   const first = months[0];
   const last = months[months.length - 1];
   const summary =
     first && last
       ? `Bar chart of paid and outstanding amounts in ${currency} by month, ${monthAndYear(first.month)} to ${monthAndYear(last.month)}. ` +
-        `Paid in total ${formatMoney(paidTotal, symbol)}, outstanding ${formatMoney(outstandingTotal, symbol)}. The table that follows lists every month.`
+        `Paid in total ${formatMoney(paidTotal, currency)}, outstanding ${formatMoney(outstandingTotal, currency)}. The table that follows lists every month.`
       : `No monthly figures in ${currency}.`;
 
   return (

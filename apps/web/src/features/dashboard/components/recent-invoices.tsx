@@ -1,6 +1,5 @@
 import type { DashboardInvoice } from '@invoicer/domain/api/dashboard';
-import { getCurrency } from '@invoicer/domain/currencies';
-import { amountToMinor, formatMoney } from '@invoicer/domain/money';
+import { formatDecimalMoney } from '@invoicer/domain/money';
 import { ArrowRight, FilePlus2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { initials } from '../../../lib/initials';
@@ -10,7 +9,7 @@ import { StatusBadge } from '../../../components/status-badge';
 
 function InvoiceRow({ invoice }: { invoice: DashboardInvoice }) {
   const client = invoice.client_name.trim() || UNKNOWN_CUSTOMER;
-  const amount = formatMoney(amountToMinor(invoice.total_amount), getCurrency(invoice.currency).symbol);
+  const amount = formatDecimalMoney(invoice.total_amount, invoice.currency);
   const date = formatDashboardDate(invoice.issued_date ?? invoice.created_at);
   return (
     <li>

@@ -1,5 +1,5 @@
 import type { DashboardSummary } from '@invoicer/domain/api/dashboard';
-import { amountToMinor, formatMoney } from '@invoicer/domain/money';
+import { formatDecimalMoney } from '@invoicer/domain/money';
 import { Clock, FileText, Users, Wallet, type LucideIcon } from 'lucide-react';
 import { BreakableAmount } from '../../../components/ui/breakable-amount';
 
@@ -16,18 +16,17 @@ interface Card {
  * balance due of sent + overdue invoices, in the shown currency only.
  */
 export function StatCards({ summary }: { summary: DashboardSummary }) {
-  const symbol = summary.currency_symbol;
   const cards: Card[] = [
     {
       label: 'Total Revenue',
-      value: formatMoney(amountToMinor(summary.total_revenue), symbol),
+      value: formatDecimalMoney(summary.total_revenue, summary.currency),
       hint: `Payments received in ${summary.currency}`,
       icon: Wallet,
       tone: 'bg-emerald-50 text-emerald-700',
     },
     {
       label: 'Outstanding',
-      value: formatMoney(amountToMinor(summary.total_outstanding), symbol),
+      value: formatDecimalMoney(summary.total_outstanding, summary.currency),
       hint: 'Still due on sent and overdue invoices',
       icon: Clock,
       tone: 'bg-amber-50 text-amber-700',

@@ -116,7 +116,7 @@ export function EditorForm({
     },
   });
 
-  const { totals, amounts, symbol } = useEditorTotals(values);
+  const { totals, amounts } = useEditorTotals(values);
   const { items, taxPercent, taxType, showTax, discountPercent, discountType, showDiscount } = values;
   const { shippingAmount, showShipping } = values;
 
@@ -212,7 +212,13 @@ export function EditorForm({
             <DateField label="Due Date" value={values.dueDate} onChange={setDueDate} />
           </div>
 
-          <ItemsSection items={items} amounts={amounts} dispatch={dispatch} dragDisabled={isMobile} />
+          <ItemsSection
+            items={items}
+            amounts={amounts}
+            currency={values.currency}
+            dispatch={dispatch}
+            dragDisabled={isMobile}
+          />
 
           <div className="grid grid-cols-1 gap-6 @2xl:grid-cols-2">
             <div className="flex flex-col gap-4">
@@ -233,7 +239,7 @@ export function EditorForm({
             </div>
             <SummarySection
               totals={totals}
-              symbol={symbol}
+              currency={values.currency}
               dispatch={dispatch}
               taxPercent={taxPercent}
               taxType={taxType}

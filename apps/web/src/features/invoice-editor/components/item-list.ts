@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@invoicer/domain/currencies';
 import type { Dispatch } from 'react';
 import type { EditorAction } from '../model/editor-reducer';
 import type { LineItem } from '../model/invoice-form';
@@ -7,6 +8,8 @@ export interface ItemListProps {
   items: LineItem[];
   /** Formatted line amounts from computeTotals, in item order. */
   amounts: string[];
+  /** The invoice's currency: how many decimals a rate may have (ADR 59). */
+  currency: CurrencyCode;
   dispatch: Dispatch<EditorAction>;
   /** Below 768 px: no reordering (docs/product/editor.md#items), neither by pointer nor by keyboard. */
   dragDisabled: boolean;

@@ -1,10 +1,17 @@
 import { GripVertical, MessageSquarePlus, MessageSquareX, Trash2 } from 'lucide-react';
-import { memo, type CSSProperties, type Dispatch, type HTMLAttributes, type ReactNode, type Ref } from 'react';
-import { Input, Textarea } from '../../../components/ui/field';
+import { memo, useId, type CSSProperties, type Dispatch, type HTMLAttributes, type ReactNode, type Ref } from 'react';
+import { FieldError, Input, Textarea } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
 import type { EditorAction } from '../model/editor-reducer';
 import type { LineItem } from '../model/invoice-form';
-import { acceptQuantityText, acceptUnitCostText, QUANTITY_MAX_LENGTH, stripLeadingZeros } from '../model/numeric-text';
+import type { CurrencyCode } from '@invoicer/domain/currencies';
+import {
+  acceptQuantityText,
+  acceptUnitCostText,
+  moneyTextError,
+  QUANTITY_MAX_LENGTH,
+  stripLeadingZeros,
+} from '../model/numeric-text';
 import { BreakableAmount } from '../../../components/ui/breakable-amount';
 
 /** What the sortable wrapper hands a row: its drag handle's ref and listeners, and the row's moving style. */
@@ -25,6 +32,8 @@ export interface ItemRowProps {
   position: number;
   /** The line amount from computeTotals, already formatted. */
   amount: string;
+  /** The invoice's currency: a rate it cannot hold (a fraction in JPY) is named under the box. */
+  currency: CurrencyCode;
   dispatch: Dispatch<EditorAction>;
   /** Null while the drag code loads, and on mobile where reordering is off. */
   drag: RowDragProps | null;
@@ -36,9 +45,19 @@ export interface ItemRowProps {
  * One invoice line. Memoised: a keystroke changes one item object and one amount string, so
  * only that row renders again, whatever the number of items.
  */
-export const ItemRow = memo(function ItemRow({ item, position, amount, dispatch, drag, draggable }: ItemRowProps) {
+export const ItemRow = memo(function ItemRow({
+  item,
+  position,
+  amount,
+  currency,
+  dispatch,
+  drag,
+  draggable,
+}: ItemRowProps) {
   const update = (patch: Partial<Omit<LineItem, 'id'>>) => dispatch({ type: 'updateItem', id: item.id, patch });
   const label = `Item ${position}`;
+  const rateError = moneyTextError(item.unitCost, 'Rate', currency);
+  const rateErrorId = useId();
   return (
     <div
       ref={drag?.rowRef}
@@ -98,10 +117,14 @@ export const ItemRow = memo(function ItemRow({ item, position, amount, dispatch,
               autoComplete="off"
               value={item.unitCost}
               onChange={(event) =>
-                acceptUnitCostText(event.target.value) && update({ unitCost: stripLeadingZeros(event.target.value) })
+                acceptUnitCostText(event.target.value, currency) &&
+                update({ unitCost: stripLeadingZeros(event.target.value) })
               }
+              aria-invalid={rateError ? true : undefined}
+              aria-describedby={rateError ? rateErrorId : undefined}
               className="text-right"
             />
+            <FieldError id={rateErrorId}>{rateError}</FieldError>
           </NumberCell>
           <NumberCell label="Amount">
             <output

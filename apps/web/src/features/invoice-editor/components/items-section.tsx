@@ -7,7 +7,7 @@ import type { ItemListProps } from './item-list';
 import { lazyWithFallback } from '../lib/lazy-with-fallback';
 
 /** The rows without drag handles in use: on phones, and on wider screens until the drag code arrives. */
-function PlainItemList({ items, amounts, dispatch, dragDisabled, onListMount }: ItemListProps) {
+function PlainItemList({ items, amounts, currency, dispatch, dragDisabled, onListMount }: ItemListProps) {
   useLayoutEffect(() => onListMount?.(), [onListMount]);
   return items.map((item, index) => (
     <ItemRow
@@ -15,6 +15,7 @@ function PlainItemList({ items, amounts, dispatch, dragDisabled, onListMount }: 
       item={item}
       position={index + 1}
       amount={amounts[index] ?? ''}
+      currency={currency}
       dispatch={dispatch}
       drag={null}
       draggable={!dragDisabled}

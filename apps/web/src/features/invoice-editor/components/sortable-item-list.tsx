@@ -18,6 +18,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type Dispatch } from 'react';
+import type { CurrencyCode } from '@invoicer/domain/currencies';
 import type { EditorAction } from '../model/editor-reducer';
 import type { LineItem } from '../model/invoice-form';
 import { ItemRow, type RowDragProps } from './item-row';
@@ -35,7 +36,7 @@ const keyboardOptions = { coordinateGetter: sortableKeyboardCoordinates };
  * The items with drag reordering (@dnd-kit): by the grip with a pointer, or by keyboard
  * (Space to lift, arrows to move, Space to drop). Loaded after first paint, as its own chunk.
  */
-export function SortableItemList({ items, amounts, dispatch, dragDisabled, onListMount }: ItemListProps) {
+export function SortableItemList({ items, amounts, currency, dispatch, dragDisabled, onListMount }: ItemListProps) {
   useLayoutEffect(() => onListMount?.(), [onListMount]);
   const sensors = useSensors(useSensor(PointerSensor, pointerOptions), useSensor(KeyboardSensor, keyboardOptions));
 
@@ -84,6 +85,7 @@ export function SortableItemList({ items, amounts, dispatch, dragDisabled, onLis
             item={item}
             position={index + 1}
             amount={amounts[index] ?? ''}
+            currency={currency}
             dispatch={dispatch}
             disabled={dragDisabled}
           />
@@ -97,6 +99,7 @@ interface SortableItemRowProps {
   item: LineItem;
   position: number;
   amount: string;
+  currency: CurrencyCode;
   dispatch: Dispatch<EditorAction>;
   disabled: boolean;
 }
@@ -105,6 +108,7 @@ const SortableItemRow = memo(function SortableItemRow({
   item,
   position,
   amount,
+  currency,
   dispatch,
   disabled,
 }: SortableItemRowProps) {
@@ -122,6 +126,14 @@ const SortableItemRow = memo(function SortableItemRow({
         isDragging,
       };
   return (
-    <ItemRow item={item} position={position} amount={amount} dispatch={dispatch} drag={drag} draggable={!disabled} />
+    <ItemRow
+      item={item}
+      position={position}
+      amount={amount}
+      currency={currency}
+      dispatch={dispatch}
+      drag={drag}
+      draggable={!disabled}
+    />
   );
 });

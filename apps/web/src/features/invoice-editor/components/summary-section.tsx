@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@invoicer/domain/currencies';
 import { formatMoney } from '@invoicer/domain/money';
 import type { Totals } from '@invoicer/domain/totals';
 import { memo, useId, type Dispatch } from 'react';
@@ -5,12 +6,13 @@ import { ToggleSwitch } from './toggle-switch';
 import { cn } from '../../../lib/cn';
 import type { AdjustmentKey, EditorAction } from '../model/editor-reducer';
 import type { AdjustmentFields, AdjustmentType } from '../model/invoice-form';
-import { normalizeDecimalText, sanitizeAdjustmentText } from '../model/numeric-text';
+import { moneyTextError, normalizeDecimalText, sanitizeAdjustmentText } from '../model/numeric-text';
+import { FieldError } from '../../../components/ui/field';
 
 export interface SummarySectionProps extends AdjustmentFields {
   /** From computeTotals; null when the amounts are too large to hold. */
   totals: Totals | null;
-  symbol: string;
+  currency: CurrencyCode;
   dispatch: Dispatch<EditorAction>;
 }
 
@@ -18,8 +20,8 @@ const TOO_LARGE = 'Invoice amounts are too large.';
 
 /** Subtotal, the Tax / Discount / Shipping toggles and inputs, and Total (docs/product/editor.md#totals). */
 export const SummarySection = memo(function SummarySection(props: SummarySectionProps) {
-  const { totals, symbol, dispatch } = props;
-  const money = (minor: number | undefined) => (totals && minor !== undefined ? formatMoney(minor, symbol) : '—');
+  const { totals, currency, dispatch } = props;
+  const money = (minor: number | undefined) => (totals && minor !== undefined ? formatMoney(minor, currency) : '—');
   return (
     <section aria-labelledby="invoice-summary-heading" className="flex flex-col gap-3">
       <h2 id="invoice-summary-heading" className="sr-only">
@@ -57,6 +59,7 @@ export const SummarySection = memo(function SummarySection(props: SummarySection
           value={props.taxPercent}
           kind={props.taxType}
           amount={money(totals?.tax)}
+          currency={currency}
           dispatch={dispatch}
         />
       )}
@@ -67,6 +70,7 @@ export const SummarySection = memo(function SummarySection(props: SummarySection
           value={props.discountPercent}
           kind={props.discountType}
           amount={totals ? `−${money(totals.discount)}` : '—'}
+          currency={currency}
           dispatch={dispatch}
         />
       )}
@@ -77,6 +81,7 @@ export const SummarySection = memo(function SummarySection(props: SummarySection
           value={props.shippingAmount}
           kind="fixed"
           amount={money(totals?.shipping)}
+          currency={currency}
           dispatch={dispatch}
         />
       )}
@@ -102,11 +107,15 @@ interface AdjustmentRowProps {
   value: string;
   kind: AdjustmentType;
   amount: string;
+  currency: CurrencyCode;
   dispatch: Dispatch<EditorAction>;
 }
 
-function AdjustmentRow({ adjustment, label, value, kind, amount, dispatch }: AdjustmentRowProps) {
+function AdjustmentRow({ adjustment, label, value, kind, amount, currency, dispatch }: AdjustmentRowProps) {
   const inputId = useId();
+  const errorId = useId();
+  // A fixed amount the currency cannot hold (a fraction in JPY), in the shared schema's words.
+  const error = kind === 'fixed' ? moneyTextError(value, label, currency) : null;
   const percent = kind === 'percent';
   const set = (next: string) => dispatch({ type: 'setAdjustment', key: adjustment, value: next });
   return (
@@ -118,12 +127,14 @@ function AdjustmentRow({ adjustment, label, value, kind, amount, dispatch }: Adj
       <input
         id={inputId}
         type="number"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         inputMode="decimal"
         min={0}
         max={percent ? 100 : undefined}
         step={percent ? 1 : 0.01}
         value={value}
-        onChange={(event) => set(sanitizeAdjustmentText(event.target.value, kind, value))}
+        onChange={(event) => set(sanitizeAdjustmentText(event.target.value, kind, value, currency))}
         onBlur={() => {
           const normalized = normalizeDecimalText(value);
           if (normalized !== value) set(normalized);
@@ -140,6 +151,11 @@ function AdjustmentRow({ adjustment, label, value, kind, amount, dispatch }: Adj
       <span className="ml-auto text-sm tabular-nums text-slate-700" data-testid={`invoice-${adjustment}-amount`}>
         {amount}
       </span>
+      {error && (
+        <div className="w-full">
+          <FieldError id={errorId}>{error}</FieldError>
+        </div>
+      )}
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { getCurrency } from '@invoicer/domain/currencies';
 import { formatMoney } from '@invoicer/domain/money';
 import { useMemo } from 'react';
 import type { InvoiceFormValues } from '../model/invoice-form';
@@ -24,13 +23,24 @@ export function useEditorTotals(values: InvoiceFormValues) {
         showDiscount,
         shippingAmount,
         showShipping,
+        currency,
       }),
-    [items, taxPercent, taxType, showTax, discountPercent, discountType, showDiscount, shippingAmount, showShipping],
+    [
+      items,
+      taxPercent,
+      taxType,
+      showTax,
+      discountPercent,
+      discountType,
+      showDiscount,
+      shippingAmount,
+      showShipping,
+      currency,
+    ],
   );
-  const symbol = getCurrency(currency).symbol;
   const amounts = useMemo(
-    () => (totals ? totals.lines.map((line) => formatMoney(line, symbol)) : items.map(() => '—')),
-    [totals, symbol, items],
+    () => (totals ? totals.lines.map((line) => formatMoney(line, currency)) : items.map(() => '—')),
+    [totals, currency, items],
   );
-  return { totals, amounts, symbol };
+  return { totals, amounts };
 }

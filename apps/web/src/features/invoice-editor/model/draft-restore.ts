@@ -70,12 +70,16 @@ function numericText(value: string | number | null | undefined, accept: (text: s
 const adjustmentType = (value: string | null | undefined): AdjustmentType =>
   value === 'fixed' || value === 'flat' ? 'fixed' : 'percent';
 
-function adjustmentText(value: string | number | null | undefined, kind: AdjustmentType): string {
+function adjustmentText(
+  value: string | number | null | undefined,
+  kind: AdjustmentType,
+  currency: CurrencyCode,
+): string {
   const raw = value == null ? '0' : String(value);
-  return normalizeDecimalText(sanitizeAdjustmentText(raw, kind, '0'));
+  return normalizeDecimalText(sanitizeAdjustmentText(raw, kind, '0', currency));
 }
 
-function toLineItems(items: StoredDraftItem[] | null | undefined): LineItem[] {
+function toLineItems(items: StoredDraftItem[] | null | undefined, currency: CurrencyCode): LineItem[] {
   if (!items || items.length === 0) return [newLineItem()];
   const seen = new Set<string>();
   return items.map((item) => {
@@ -89,7 +93,7 @@ function toLineItems(items: StoredDraftItem[] | null | undefined): LineItem[] {
       description: item.description ?? '',
       showDesc: item.showDesc ?? Boolean(item.description),
       quantity: numericText(item.quantity, acceptQuantityText, '1'),
-      unitCost: numericText(item.unit_cost, acceptUnitCostText, '0'),
+      unitCost: numericText(item.unit_cost, (text) => acceptUnitCostText(text, currency), '0'),
     };
   });
 }
@@ -115,16 +119,16 @@ export function draftToForm(draft: StoredDraft, today: string): InvoiceFormValue
     to: draft.to ?? '',
     issuedDate,
     dueDate,
-    items: toLineItems(draft.items),
+    items: toLineItems(draft.items, currency),
     paymentDetails: draft.paymentDetails ?? '',
     terms: draft.terms ?? '',
-    taxPercent: adjustmentText(draft.taxPercent, taxType),
+    taxPercent: adjustmentText(draft.taxPercent, taxType, currency),
     taxType,
     showTax: draft.showTax ?? true,
-    discountPercent: adjustmentText(draft.discountPercent, discountType),
+    discountPercent: adjustmentText(draft.discountPercent, discountType, currency),
     discountType,
     showDiscount: draft.showDiscount ?? false,
-    shippingAmount: adjustmentText(draft.shippingAmount, 'fixed'),
+    shippingAmount: adjustmentText(draft.shippingAmount, 'fixed', currency),
     showShipping: draft.showShipping ?? true,
     clientId: draft.clientId || null,
     businessId: draft.businessId || null,

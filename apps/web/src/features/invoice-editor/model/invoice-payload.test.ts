@@ -1,5 +1,5 @@
 import { toEditData } from '@invoicer/domain/api/invoices';
-import { CURRENCY_CODES } from '@invoicer/domain/currencies';
+import { CURRENCY_CODES, currencyDecimals } from '@invoicer/domain/currencies';
 import { invoiceDocumentInputSchema, MESSAGES } from '@invoicer/domain/invoice-document';
 import { computeTotals } from '@invoicer/domain/totals';
 import fc from 'fast-check';
@@ -51,16 +51,22 @@ const sendableForm: fc.Arbitrary<InvoiceFormValues> = fc
     showShipping: fc.boolean(),
     terms: fc.string({ maxLength: 40 }),
   })
-  .map(({ items, namedItem, tax, discount, ...rest }) => ({
-    ...createFreshForm(TODAY),
-    ...rest,
-    taxType: tax.type,
-    taxPercent: tax.text,
-    discountType: discount.type,
-    discountPercent: discount.text,
-    invoiceNumber: 'INV-1',
-    items: [...items, namedItem],
-  }));
+  .map(({ items, namedItem, tax, discount, ...rest }) => {
+    // What the inputs of a currency without a minor unit hold when filled in right: whole yen (ADR 59).
+    const whole = (text: string) => (currencyDecimals(rest.currency) === 0 ? text.split('.')[0]! : text);
+    const fixed = (a: { type: 'percent' | 'fixed'; text: string }) => (a.type === 'fixed' ? whole(a.text) : a.text);
+    return {
+      ...createFreshForm(TODAY),
+      ...rest,
+      shippingAmount: whole(rest.shippingAmount),
+      taxType: tax.type,
+      taxPercent: fixed(tax),
+      discountType: discount.type,
+      discountPercent: fixed(discount),
+      invoiceNumber: 'INV-1',
+      items: [...items, namedItem].map((item) => ({ ...item, unitCost: whole(item.unitCost) })),
+    };
+  });
 
 describe('the checks before sending', () => {
   it('say the documented sentences for each action', () => {
@@ -98,6 +104,20 @@ describe('the body the editor sends', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('sends a fraction of a yen as typed, so the schema refuses it by name instead of rounding it (ADR 59)', () => {
+    const base = { ...createFreshForm(TODAY, 'JPY'), from: 'Acme', to: 'Globex', showShipping: false };
+    const values = { ...base, items: [{ ...base.items[0]!, name: 'Design', quantity: '2', unitCost: '1234.5' }] };
+    const body = toDocumentInput({ ...values, shippingAmount: '0' });
+    expect(body.items[0]!.unit_cost).toBe('1234.5');
+    const parsed = invoiceDocumentInputSchema.safeParse(body);
+    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual(['Rate must be a whole number in JPY.']);
+    // The editor's totals count the refused rate as 0: nothing is rounded behind the user's back.
+    expect(computeEditorTotals(values)?.subtotal).toBe(0);
+    const yen = { ...values, items: [{ ...values.items[0]!, unitCost: '1234' }], shippingAmount: '0' };
+    expect(invoiceDocumentInputSchema.parse(toDocumentInput(yen)).items[0]!.unitCost).toBe(1234);
+    expect(computeEditorTotals(yen)?.subtotal).toBe(2468);
   });
 
   it('sends a new invoice as a draft and leaves the status of an updated one alone', () => {

@@ -5,7 +5,13 @@ import { toDecimal } from '@invoicer/domain/money';
 import { percentRateToDecimal } from '@invoicer/domain/percent';
 import type { AdjustmentType } from '@invoicer/domain/totals';
 import type { InvoiceFormValues } from './invoice-form';
-import { adjustmentTextToValue, decimalTextToMinor, quantityTextToNumber } from './numeric-text';
+import {
+  adjustmentTextToValue,
+  decimalTextToMinor,
+  moneyTextError,
+  normalizeDecimalText,
+  quantityTextToNumber,
+} from './numeric-text';
 
 /**
  * The checks' messages (docs/product/messages-and-limits.md#invoice-editor-messages); the download pair is what the
@@ -37,10 +43,15 @@ export function validateForSend(values: InvoiceFormValues, kind: SendKind): stri
  */
 export function toDocumentInput(values: InvoiceFormValues): InvoiceDocumentInput {
   const currency = getCurrency(values.currency);
-  const money = (text: string) => toDecimal(decimalTextToMinor(text));
+  // An amount the currency cannot hold (a fraction in JPY) goes as typed, so the schema refuses it with its
+  // message instead of the editor sending a rounded or zeroed figure.
+  const money = (text: string) =>
+    moneyTextError(text, '', currency.code) === null
+      ? toDecimal(decimalTextToMinor(text, currency.code), currency.code)
+      : normalizeDecimalText(text);
   // A percent goes as its decimal percent (8.875), an amount as its decimal amount.
   const adjustment = (text: string, kind: AdjustmentType) =>
-    kind === 'percent' ? percentRateToDecimal(adjustmentTextToValue(text, kind)) : money(text);
+    kind === 'percent' ? percentRateToDecimal(adjustmentTextToValue(text, kind, currency.code)) : money(text);
   return {
     from: values.from,
     to: values.to,

@@ -2,26 +2,26 @@ import { computeTotals, type Totals, type TotalsInput } from '@invoicer/domain/t
 import type { AdjustmentFields, InvoiceFormValues } from './invoice-form';
 import { adjustmentTextToValue, decimalTextToMinor, quantityTextToNumber } from './numeric-text';
 
-type TotalsFields = AdjustmentFields & Pick<InvoiceFormValues, 'items'>;
+type TotalsFields = AdjustmentFields & Pick<InvoiceFormValues, 'items' | 'currency'>;
 
 /** The form's typed text as the domain's totals input: minor units, thousandths of a percent for percents, invalid as 0. */
 export function toTotalsInput(values: TotalsFields): TotalsInput {
   return {
     items: values.items.map((item) => ({
       quantity: quantityTextToNumber(item.quantity),
-      unitCost: decimalTextToMinor(item.unitCost),
+      unitCost: decimalTextToMinor(item.unitCost, values.currency),
     })),
     tax: {
       enabled: values.showTax,
       type: values.taxType,
-      value: adjustmentTextToValue(values.taxPercent, values.taxType),
+      value: adjustmentTextToValue(values.taxPercent, values.taxType, values.currency),
     },
     discount: {
       enabled: values.showDiscount,
       type: values.discountType,
-      value: adjustmentTextToValue(values.discountPercent, values.discountType),
+      value: adjustmentTextToValue(values.discountPercent, values.discountType, values.currency),
     },
-    shipping: { enabled: values.showShipping, amount: decimalTextToMinor(values.shippingAmount) },
+    shipping: { enabled: values.showShipping, amount: decimalTextToMinor(values.shippingAmount, values.currency) },
   };
 }
 

@@ -7,6 +7,7 @@ import {
   acceptUnitCostText,
   adjustmentTextToValue,
   decimalTextToMinor,
+  moneyTextError,
   normalizeDecimalText,
   percentTextToRate,
   QUANTITY_MAX_LENGTH,
@@ -61,18 +62,18 @@ describe('quantity text', () => {
 describe('unit cost text', () => {
   it('takes a number with at most 2 decimals and 12 whole digits', () => {
     for (const accepted of ['', '.', '0', '12.', '.5', '12.34', '999999999999.99']) {
-      expect(acceptUnitCostText(accepted)).toBe(true);
+      expect(acceptUnitCostText(accepted, 'EUR')).toBe(true);
     }
     for (const refused of ['1.234', '1,5', '-1', '1e2', '1234567890123', 'abc']) {
-      expect(acceptUnitCostText(refused)).toBe(false);
+      expect(acceptUnitCostText(refused, 'EUR')).toBe(false);
     }
   });
 
   it('every accepted text is a non-negative amount the product can hold', () => {
     fc.assert(
       fc.property(typed, (text) => {
-        if (!acceptUnitCostText(text)) return;
-        const minor = decimalTextToMinor(text);
+        if (!acceptUnitCostText(text, 'EUR')) return;
+        const minor = decimalTextToMinor(text, 'EUR');
         expect(Number.isSafeInteger(minor) && minor >= 0 && minor <= MAX_MONEY_MINOR).toBe(true);
       }),
     );
@@ -81,17 +82,17 @@ describe('unit cost text', () => {
 
 describe('decimalTextToMinor', () => {
   it('counts hundredths exactly, and empty, "." and anything invalid as 0', () => {
-    expect(decimalTextToMinor('12.3')).toBe(1230);
-    expect(decimalTextToMinor('0.29')).toBe(29);
-    expect(decimalTextToMinor('.5')).toBe(50);
-    expect(decimalTextToMinor('7.')).toBe(700);
-    for (const zero of ['', '.', 'abc', '1.234', '-3', '1e3']) expect(decimalTextToMinor(zero)).toBe(0);
+    expect(decimalTextToMinor('12.3', 'EUR')).toBe(1230);
+    expect(decimalTextToMinor('0.29', 'EUR')).toBe(29);
+    expect(decimalTextToMinor('.5', 'EUR')).toBe(50);
+    expect(decimalTextToMinor('7.', 'EUR')).toBe(700);
+    for (const zero of ['', '.', 'abc', '1.234', '-3', '1e3']) expect(decimalTextToMinor(zero, 'EUR')).toBe(0);
   });
 
   it('inverts minorToFixed for every amount the product holds', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: MAX_MONEY_MINOR }), (minor) => {
-        expect(decimalTextToMinor(minorToFixed(minor))).toBe(minor);
+        expect(decimalTextToMinor(minorToFixed(minor, 'EUR'), 'EUR')).toBe(minor);
       }),
     );
   });
@@ -99,7 +100,7 @@ describe('decimalTextToMinor', () => {
   it('never throws and never gives a negative or fractional count on free text', () => {
     fc.assert(
       fc.property(typed, (text) => {
-        const minor = decimalTextToMinor(text);
+        const minor = decimalTextToMinor(text, 'EUR');
         expect(Number.isInteger(minor) && minor >= 0).toBe(true);
       }),
     );
@@ -125,33 +126,33 @@ describe('percentTextToRate', () => {
   });
 
   it('reads a box by its type: a percent in thousandths, an amount in minor units', () => {
-    expect(adjustmentTextToValue('8.875', 'percent')).toBe(8_875);
-    expect(adjustmentTextToValue('8.87', 'fixed')).toBe(887);
-    expect(adjustmentTextToValue('8.875', 'fixed')).toBe(0);
+    expect(adjustmentTextToValue('8.875', 'percent', 'EUR')).toBe(8_875);
+    expect(adjustmentTextToValue('8.87', 'fixed', 'EUR')).toBe(887);
+    expect(adjustmentTextToValue('8.875', 'fixed', 'EUR')).toBe(0);
   });
 });
 
 describe('sanitizeAdjustmentText', () => {
   it('is never negative, a percent at most 100 with 3 decimals, an amount with 2', () => {
-    expect(sanitizeAdjustmentText('', 'percent', '5')).toBe('');
-    expect(sanitizeAdjustmentText('150', 'percent', '5')).toBe('100');
-    expect(sanitizeAdjustmentText('100.001', 'percent', '100.00')).toBe('100');
-    expect(sanitizeAdjustmentText('99999999999999999999', 'percent', '5')).toBe('100');
-    expect(sanitizeAdjustmentText('-3', 'fixed', '5')).toBe('0');
-    expect(sanitizeAdjustmentText('8.875', 'percent', '8.87')).toBe('8.875');
-    expect(sanitizeAdjustmentText('8.8755', 'percent', '8.875')).toBe('8.875');
-    expect(sanitizeAdjustmentText('7.125', 'fixed', '7.12')).toBe('7.12');
-    expect(sanitizeAdjustmentText('05', 'fixed', '0')).toBe('5');
-    expect(sanitizeAdjustmentText('abc', 'fixed', '1')).toBe('0');
-    expect(sanitizeAdjustmentText('1e3', 'fixed', '0')).toBe('1000');
-    expect(sanitizeAdjustmentText('1e30', 'fixed', '0')).toBe(minorToFixed(MAX_MONEY_MINOR));
+    expect(sanitizeAdjustmentText('', 'percent', '5', 'EUR')).toBe('');
+    expect(sanitizeAdjustmentText('150', 'percent', '5', 'EUR')).toBe('100');
+    expect(sanitizeAdjustmentText('100.001', 'percent', '100.00', 'EUR')).toBe('100');
+    expect(sanitizeAdjustmentText('99999999999999999999', 'percent', '5', 'EUR')).toBe('100');
+    expect(sanitizeAdjustmentText('-3', 'fixed', '5', 'EUR')).toBe('0');
+    expect(sanitizeAdjustmentText('8.875', 'percent', '8.87', 'EUR')).toBe('8.875');
+    expect(sanitizeAdjustmentText('8.8755', 'percent', '8.875', 'EUR')).toBe('8.875');
+    expect(sanitizeAdjustmentText('7.125', 'fixed', '7.12', 'EUR')).toBe('7.12');
+    expect(sanitizeAdjustmentText('05', 'fixed', '0', 'EUR')).toBe('5');
+    expect(sanitizeAdjustmentText('abc', 'fixed', '1', 'EUR')).toBe('0');
+    expect(sanitizeAdjustmentText('1e3', 'fixed', '0', 'EUR')).toBe('1000');
+    expect(sanitizeAdjustmentText('1e30', 'fixed', '0', 'EUR')).toBe(minorToFixed(MAX_MONEY_MINOR, 'EUR'));
   });
 
   it('keeps any text within the rules of its kind, whatever is typed', () => {
     fc.assert(
       fc.property(typed, fc.constantFrom('percent', 'fixed') as fc.Arbitrary<'percent' | 'fixed'>, (raw, kind) => {
         const previous = '1.5';
-        const kept = sanitizeAdjustmentText(raw, kind, previous);
+        const kept = sanitizeAdjustmentText(raw, kind, previous, 'EUR');
         if (kept === '' || kept === previous) return;
         if (kind === 'percent') {
           expect(kept).toMatch(/^\d{0,3}\.?\d{0,3}$/);
@@ -159,7 +160,7 @@ describe('sanitizeAdjustmentText', () => {
           return;
         }
         expect(kept).toMatch(/^\d*\.?\d{0,2}$/);
-        expect(decimalTextToMinor(kept)).toBeLessThanOrEqual(MAX_MONEY_MINOR);
+        expect(decimalTextToMinor(kept, 'EUR')).toBeLessThanOrEqual(MAX_MONEY_MINOR);
       }),
     );
   });
@@ -167,7 +168,7 @@ describe('sanitizeAdjustmentText', () => {
   it('leaves an acceptable amount as typed (but for leading zeros)', () => {
     fc.assert(
       fc.property(moneyText, (text) => {
-        expect(sanitizeAdjustmentText(text, 'fixed', 'x')).toBe(stripLeadingZeros(text));
+        expect(sanitizeAdjustmentText(text, 'fixed', 'x', 'EUR')).toBe(stripLeadingZeros(text));
       }),
     );
   });
@@ -188,7 +189,8 @@ describe('normalizeDecimalText', () => {
       fc.property(typed, (text) => {
         const once = normalizeDecimalText(text);
         expect(normalizeDecimalText(once)).toBe(once);
-        if (/^\d*\.?\d{0,2}$/.test(text.trim())) expect(decimalTextToMinor(once)).toBe(decimalTextToMinor(text));
+        if (/^\d*\.?\d{0,2}$/.test(text.trim()))
+          expect(decimalTextToMinor(once, 'EUR')).toBe(decimalTextToMinor(text, 'EUR'));
       }),
     );
   });
@@ -200,5 +202,21 @@ describe('stripLeadingZeros', () => {
     expect(stripLeadingZeros('007.5')).toBe('7.5');
     expect(stripLeadingZeros('0.5')).toBe('0.5');
     expect(stripLeadingZeros('0')).toBe('0');
+  });
+});
+
+describe('amounts in a currency without a minor unit (ADR 59)', () => {
+  it('reads whole yen and names a fraction in the shared schema words', () => {
+    expect(decimalTextToMinor('1234', 'JPY')).toBe(1234);
+    expect(decimalTextToMinor('1234.5', 'JPY')).toBe(0);
+    expect(moneyTextError('1234.5', 'Rate', 'JPY')).toBe('Rate must be a whole number in JPY.');
+    expect(moneyTextError('0.01', 'Shipping', 'KRW')).toBe('Shipping must be a whole number in KRW.');
+    expect(moneyTextError('1234', 'Rate', 'JPY')).toBeNull();
+    expect(moneyTextError('1234.5', 'Rate', 'EUR')).toBeNull();
+    expect(moneyTextError('', 'Rate', 'JPY')).toBeNull();
+    // A yen box takes 14 whole digits (¥99,999,999,999,999), a euro box 12.
+    expect(acceptUnitCostText('99999999999999', 'JPY')).toBe(true);
+    expect(acceptUnitCostText('99999999999999', 'EUR')).toBe(false);
+    expect(sanitizeAdjustmentText('1e30', 'fixed', '0', 'JPY')).toBe('99999999999999');
   });
 });

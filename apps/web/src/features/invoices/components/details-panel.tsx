@@ -1,9 +1,9 @@
 import type { Invoice } from '@invoicer/domain/api/invoices';
-import { amountToMinor, formatMoney } from '@invoicer/domain/money';
+import { amountToMinor, formatMoneyForReader } from '@invoicer/domain/money';
 import type { Totals } from '@invoicer/domain/totals';
 import { Pencil, Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { DEFAULT_SYMBOL, formatLongDate } from '../model/format';
+import { DEFAULT_DISPLAY_CURRENCY, formatLongDate } from '../model/format';
 import { addressLines } from '../model/invoice-view';
 import { Panel, panelLinkClass } from '../../../components/ui/panel';
 
@@ -60,9 +60,9 @@ function BusinessBlock({ invoice }: { invoice: Invoice }) {
  * (docs/product/invoices.md#the-invoice-page). Under 768 px the items are a list, not a table.
  */
 export function DetailsPanel({ invoice, totals, isMobile }: { invoice: Invoice; totals: Totals; isMobile: boolean }) {
-  const symbol = invoice.currency?.symbol || DEFAULT_SYMBOL;
-  const money = (minor: number) => formatMoney(minor, symbol);
-  const rate = (unitCost: number) => money(amountToMinor(unitCost));
+  const currency = invoice.currency?.code ?? DEFAULT_DISPLAY_CURRENCY;
+  const money = (minor: number) => formatMoneyForReader(minor, currency);
+  const rate = (unitCost: number) => money(amountToMinor(unitCost, currency));
   const { items } = invoice.data;
   return (
     <Panel title="Invoice Details" className="sm:p-6">

@@ -1,9 +1,9 @@
 import type { Invoice } from '@invoicer/domain/api/invoices';
-import { amountToMinor, formatMoney } from '@invoicer/domain/money';
+import { amountToMinor, formatMoneyForReader } from '@invoicer/domain/money';
 import { formatPercentRate, percentDecimalToRate } from '@invoicer/domain/percent';
 import type { Totals } from '@invoicer/domain/totals';
 import { CheckCircle2 } from 'lucide-react';
-import { amountDueView, DEFAULT_SYMBOL } from '../model/format';
+import { amountDueView, DEFAULT_DISPLAY_CURRENCY } from '../model/format';
 import { Panel } from '../../../components/ui/panel';
 
 /** ' (8.875%)' for a percent adjustment, as the PDF prints it; nothing for a fixed one. */
@@ -17,8 +17,8 @@ function rate(type: 'percent' | 'fixed', value: number): string {
  * total (a paid invoice owes nothing), it says so and shows the total beside it.
  */
 export function TotalPanel({ invoice, totals }: { invoice: Invoice; totals: Totals }) {
-  const symbol = invoice.currency?.symbol || DEFAULT_SYMBOL;
-  const money = (minor: number) => formatMoney(minor, symbol);
+  const currency = invoice.currency?.code ?? DEFAULT_DISPLAY_CURRENCY;
+  const money = (minor: number) => formatMoneyForReader(minor, currency);
   const { data } = invoice;
   const { due, total } = amountDueView(invoice);
   const code = invoice.currency?.code ?? 'GBP';
@@ -70,7 +70,7 @@ export function TotalPanel({ invoice, totals }: { invoice: Invoice; totals: Tota
         {data.show_discount && (
           <div className="flex justify-between gap-3">
             <dt className="text-slate-600">Discount{rate(data.discount_type, data.discount_percent)}</dt>
-            <dd className="text-slate-800 tabular-nums">-{money(totals.discount)}</dd>
+            <dd className="text-slate-800 tabular-nums">{money(-totals.discount)}</dd>
           </div>
         )}
         {data.show_shipping && (
@@ -89,12 +89,12 @@ export function TotalPanel({ invoice, totals }: { invoice: Invoice; totals: Tota
           <>
             <div className="flex justify-between gap-3">
               <dt className="text-slate-600">Amount paid</dt>
-              <dd className="text-slate-800 tabular-nums">{money(amountToMinor(invoice.amount_paid))}</dd>
+              <dd className="text-slate-800 tabular-nums">{money(amountToMinor(invoice.amount_paid, currency))}</dd>
             </div>
             <div className="flex justify-between gap-3 font-semibold">
               <dt className="text-slate-900">Balance due</dt>
               <dd className="text-slate-900 tabular-nums" data-testid="invoice-balance-due">
-                {money(amountToMinor(invoice.balance_due))}
+                {money(amountToMinor(invoice.balance_due, currency))}
               </dd>
             </div>
           </>

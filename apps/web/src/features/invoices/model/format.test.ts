@@ -1,27 +1,23 @@
 import type { InvoiceData } from '@invoicer/domain/api/invoices';
 import { describe, expect, it } from 'vitest';
-import {
-  amountDueView,
-  DEFAULT_SYMBOL,
-  formatAmount,
-  formatLongDate,
-  formatShortDate,
-  viewedDescription,
-} from './format';
+import { amountDueView, formatAmount, formatLongDate, formatShortDate, viewedDescription } from './format';
 import { formatBytes, formatDateTime } from '../../../lib/format';
 import { addressLines, invoiceTotals, placeholderClient } from './invoice-view';
 
 describe('the invoice pages format', () => {
   it('amounts from the contract with their symbol, £ without one, exactly', () => {
-    expect(formatAmount(1234.5, '€')).toBe('€1,234.50');
-    expect(formatAmount(0.29, '$')).toBe('$0.29');
-    expect(formatAmount(-10.01, '$')).toBe('-$10.01');
-    expect(formatAmount(null, null)).toBe(`${DEFAULT_SYMBOL}0.00`);
-    expect(formatAmount(5, '')).toBe('£5.00');
+    expect(formatAmount(1234.5, 'EUR')).toBe('€1,234.50');
+    expect(formatAmount(0.29, 'USD')).toBe('$0.29 USD'); // $ alone is six listed currencies' sign
+    expect(formatAmount(-10.01, 'USD')).toBe('−$10.01 USD');
+    expect(formatAmount(1234, 'JPY')).toBe('¥1,234 JPY');
+    expect(formatAmount(1234, 'CNY')).toBe('¥1,234.00 CNY');
+    expect(formatAmount(99.5, 'SEK')).toBe('kr99.50 SEK');
+    expect(formatAmount(null, null)).toBe('£0.00');
+    expect(formatAmount(5, undefined)).toBe('£5.00');
   });
 
   it('what is due, with the total beside it only when the two differ', () => {
-    const euro = { symbol: '€' };
+    const euro = { code: 'EUR' as const };
     expect(amountDueView({ amount_due: 1234, total_amount: 1234, currency: euro })).toEqual({
       due: '€1,234.00',
       total: null,

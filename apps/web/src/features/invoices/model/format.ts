@@ -1,13 +1,15 @@
 import { formatLongUsDate, isIsoDate } from '@invoicer/domain/dates';
-import { amountToMinor, formatMoney } from '@invoicer/domain/money';
+import type { CurrencyCode } from '@invoicer/domain/currencies';
+import { amountToMinor, formatMoneyForReader } from '@invoicer/domain/money';
 import { formatDateTime } from '../../../lib/format';
 
 /** £ when an invoice carries no currency of its own (docs/product/money-and-totals.md#how-amounts-are-shown). */
-export const DEFAULT_SYMBOL = '£';
+export const DEFAULT_DISPLAY_CURRENCY: CurrencyCode = 'GBP';
 
-/** A contract amount (a decimal number with 2 decimals) as '€1,234.50'. */
-export function formatAmount(amount: number | null | undefined, symbol: string | null | undefined): string {
-  return formatMoney(amountToMinor(amount ?? 0), symbol || DEFAULT_SYMBOL);
+/** A contract amount (a decimal number in the currency's decimals) as the PDF prints it: '€1,234.50', '¥1,235 JPY'. */
+export function formatAmount(amount: number | null | undefined, currency: CurrencyCode | null | undefined): string {
+  const code = currency || DEFAULT_DISPLAY_CURRENCY;
+  return formatMoneyForReader(amountToMinor(amount ?? 0, code), code);
 }
 
 const shortGb = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC' });
@@ -40,11 +42,11 @@ export function formatLongDate(value: string | null | undefined): string {
 export function amountDueView(invoice: {
   amount_due: number;
   total_amount: number;
-  currency?: { symbol?: string } | null;
+  currency?: { code?: CurrencyCode } | null;
 }): { due: string; total: string | null } {
-  const symbol = invoice.currency?.symbol;
-  const due = formatAmount(invoice.amount_due, symbol);
-  const total = formatAmount(invoice.total_amount, symbol);
+  const currency = invoice.currency?.code;
+  const due = formatAmount(invoice.amount_due, currency);
+  const total = formatAmount(invoice.total_amount, currency);
   return { due, total: due === total ? null : total };
 }
 

@@ -1,5 +1,6 @@
 import type { InvoiceData } from '@invoicer/domain/api/invoices';
 import type { InvoiceDocumentInput } from '@invoicer/domain/invoice-document';
+import type { CurrencyCode } from '@invoicer/domain/currencies';
 import { amountToMinor } from '@invoicer/domain/money';
 import { percentDecimalToRate } from '@invoicer/domain/percent';
 import { computeTotals, type Totals } from '@invoicer/domain/totals';
@@ -11,19 +12,26 @@ import { computeTotals, type Totals } from '@invoicer/domain/totals';
  */
 export function invoiceTotals(data: InvoiceData): Totals {
   return computeTotals({
-    items: data.items.map((item) => ({ quantity: item.quantity, unitCost: amountToMinor(item.unit_cost) })),
-    tax: { enabled: data.show_tax, type: data.tax_type, value: adjustmentValue(data.tax_percent, data.tax_type) },
+    items: data.items.map((item) => ({
+      quantity: item.quantity,
+      unitCost: amountToMinor(item.unit_cost, data.currency),
+    })),
+    tax: {
+      enabled: data.show_tax,
+      type: data.tax_type,
+      value: adjustmentValue(data.tax_percent, data.tax_type, data.currency),
+    },
     discount: {
       enabled: data.show_discount,
       type: data.discount_type,
-      value: adjustmentValue(data.discount_percent, data.discount_type),
+      value: adjustmentValue(data.discount_percent, data.discount_type, data.currency),
     },
-    shipping: { enabled: data.show_shipping, amount: amountToMinor(data.shipping_amount) },
+    shipping: { enabled: data.show_shipping, amount: amountToMinor(data.shipping_amount, data.currency) },
   });
 }
 
-function adjustmentValue(value: number, type: InvoiceData['tax_type']): number {
-  return type === 'percent' ? percentDecimalToRate(value) : amountToMinor(value);
+function adjustmentValue(value: number, type: InvoiceData['tax_type'], currency: CurrencyCode): number {
+  return type === 'percent' ? percentDecimalToRate(value) : amountToMinor(value, currency);
 }
 
 /** The stored invoice as the body of POST /preview-invoice (the editor's document shape). */

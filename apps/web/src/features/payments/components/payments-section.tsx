@@ -1,7 +1,7 @@
 import type { Invoice } from '@invoicer/domain/api/invoices';
 import { PAYMENT_METHOD_LABELS, type Payment } from '@invoicer/domain/api/payments';
 import { formatLongUsDate } from '@invoicer/domain/dates';
-import { amountToMinor, formatMoney } from '@invoicer/domain/money';
+import { formatDecimalMoney } from '@invoicer/domain/money';
 import { CheckCircle2, Plus, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -29,8 +29,8 @@ export function PaymentsSection({ invoice }: { invoice: PaymentsInvoice }) {
   const [deleting, setDeleting] = useState<Payment | null>(null);
   const recordButton = useRef<HTMLButtonElement>(null);
   const remove = useDeletePayment(invoice.id, { onDeleted: () => setDeleting(null) });
-  const symbol = invoice.currency.symbol;
-  const money = (amount: number) => formatMoney(amountToMinor(amount), symbol);
+  const currency = invoice.currency.code;
+  const money = (amount: number) => formatDecimalMoney(amount, currency);
   const settled = invoice.balance_due === 0;
 
   let list;
@@ -126,7 +126,7 @@ export function PaymentsSection({ invoice }: { invoice: PaymentsInvoice }) {
         invoiceId={invoice.id}
         invoiceNumber={invoice.invoice_number}
         balanceDue={invoice.balance_due}
-        symbol={symbol}
+        currency={currency}
         isDraft={invoice.status === 'draft'}
       />
       <ConfirmDialog

@@ -1,4 +1,5 @@
 import { localToday, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, PAYMENT_NOTE_MAX } from '@invoicer/domain/api/payments';
+import { getCurrency, type CurrencyCode } from '@invoicer/domain/currencies';
 import { amountToMinor, formatMoney } from '@invoicer/domain/money';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -22,7 +23,7 @@ export interface RecordPaymentDialogProps {
   invoiceId: string;
   invoiceNumber: string;
   balanceDue: number;
-  symbol: string;
+  currency: CurrencyCode;
   isDraft: boolean;
 }
 
@@ -54,7 +55,7 @@ export function RecordPaymentDialog({ open, onOpenChange, invoiceNumber, ...form
 function RecordPaymentForm({
   invoiceId,
   balanceDue,
-  symbol,
+  currency,
   isDraft,
   onDone,
   onBusyChange,
@@ -62,13 +63,13 @@ function RecordPaymentForm({
   onDone: () => void;
   onBusyChange: (busy: boolean) => void;
 }) {
-  const [values, setValues] = useState<PaymentFormValues>(() => initialPaymentForm(balanceDue));
+  const [values, setValues] = useState<PaymentFormValues>(() => initialPaymentForm(balanceDue, currency));
   const [errors, setErrors] = useState<PaymentFormErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const methodId = useId();
   const record = useRecordPayment(invoiceId, { onRecorded: onDone });
   const today = localToday();
-  const context = { balanceDueMinor: amountToMinor(balanceDue), symbol, today };
+  const context = { balanceDueMinor: amountToMinor(balanceDue, currency), currency, today };
   useEffect(() => onBusyChange(record.isPending), [record.isPending, onBusyChange]);
 
   const change = (field: keyof PaymentFormValues, value: string) => {
@@ -96,14 +97,14 @@ function RecordPaymentForm({
     <form noValidate onSubmit={submit} className="space-y-4" aria-label="Record payment">
       {isDraft && <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{PAYMENT_TEXTS.draftNote}</p>}
       <TextField
-        label={`Amount (${symbol})`}
+        label={`Amount (${getCurrency(currency).symbol})`}
         name="amount"
         inputMode="decimal"
         autoComplete="off"
         required
         value={values.amount}
         error={errors.amount}
-        hint={`Balance due: ${formatMoney(context.balanceDueMinor, symbol)}`}
+        hint={`Balance due: ${formatMoney(context.balanceDueMinor, currency)}`}
         onChange={(event) => change('amount', event.target.value)}
         className="mt-1 h-11 md:h-10"
       />

@@ -2,12 +2,12 @@ import { PAYMENT_MESSAGES } from '@invoicer/domain/api/payments';
 import { describe, expect, it } from 'vitest';
 import { initialPaymentForm, validatePaymentForm } from './payment-form';
 
-const context = { balanceDueMinor: 12_000, symbol: '€', today: '2026-11-25' };
+const context = { balanceDueMinor: 12_000, currency: 'EUR' as const, today: '2026-11-25' };
 const valid = { amount: '50', date: '2026-11-20', method: 'cash' as const, note: '' };
 
 describe('the Record payment form (docs/product/payments.md#recording-a-payment)', () => {
   it('opens with the balance, today in this time zone and bank transfer', () => {
-    expect(initialPaymentForm(80.5, new Date(2026, 10, 25, 23, 59))).toEqual({
+    expect(initialPaymentForm(80.5, 'EUR', new Date(2026, 10, 25, 23, 59))).toEqual({
       amount: '80.50',
       date: '2026-11-25',
       method: 'bank_transfer',

@@ -2,10 +2,12 @@ import {
   localToday,
   overpaymentMessage,
   PAYMENT_MESSAGES,
+  paymentAmountMinor,
   paymentBodySchema,
   type PaymentBodyInput,
   type PaymentMethod,
 } from '@invoicer/domain/api/payments';
+import type { CurrencyCode } from '@invoicer/domain/currencies';
 import { amountToMinor, minorToFixed, type Minor } from '@invoicer/domain/money';
 
 /**
@@ -23,14 +25,23 @@ export interface PaymentFormValues {
 export type PaymentFormErrors = Partial<Record<keyof PaymentFormValues, string>>;
 
 /** The form as it opens: the whole balance, today, bank transfer, no note. */
-export function initialPaymentForm(balanceDue: number, now: Date = new Date()): PaymentFormValues {
-  return { amount: minorToFixed(amountToMinor(balanceDue)), date: localToday(now), method: 'bank_transfer', note: '' };
+export function initialPaymentForm(
+  balanceDue: number,
+  currency: CurrencyCode,
+  now: Date = new Date(),
+): PaymentFormValues {
+  return {
+    amount: minorToFixed(amountToMinor(balanceDue, currency), currency),
+    date: localToday(now),
+    method: 'bank_transfer',
+    note: '',
+  };
 }
 
 /** The body to send, or the message of each field that is wrong. */
 export function validatePaymentForm(
   values: PaymentFormValues,
-  context: { balanceDueMinor: Minor; symbol: string; today: string },
+  context: { balanceDueMinor: Minor; currency: CurrencyCode; today: string },
 ): { body: PaymentBodyInput; errors: null } | { body: null; errors: PaymentFormErrors } {
   const body: PaymentBodyInput = {
     amount: values.amount.trim(),
@@ -46,11 +57,13 @@ export function validatePaymentForm(
       if (field && field in values && !errors[field]) errors[field] = issue.message;
     }
   } else {
-    if (parsed.data.amount > context.balanceDueMinor) {
+    const amount = paymentAmountMinor(parsed.data.amount, context.currency);
+    if (!amount.ok) errors.amount = amount.message;
+    else if (amount.value > context.balanceDueMinor) {
       errors.amount =
         context.balanceDueMinor === 0
           ? PAYMENT_MESSAGES.amountPositive
-          : overpaymentMessage(parsed.data.amount, context.balanceDueMinor, context.symbol);
+          : overpaymentMessage(amount.value, context.balanceDueMinor, context.currency);
     }
     if (parsed.data.date > context.today) errors.date = PAYMENT_MESSAGES.dateFuture;
   }

@@ -1,4 +1,6 @@
+import { amountDueSummary } from '@invoicer/domain/amount-due';
 import type { PublicInvoice } from '@invoicer/domain/api/public-links';
+import { amountToMinor } from '@invoicer/domain/money';
 import { formatIban } from '@invoicer/domain/bank-account';
 import { Download, FileQuestion } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -60,8 +62,8 @@ function Section({ title, text }: { title: string; text: string }) {
  * a banking app scans it to fill in the transfer of the balance due. The transfer is also written out, for a reader
  * who pays from the same phone the page is open on.
  */
-function PaymentQr({ qr, symbol }: { qr: NonNullable<PublicInvoice['payment_qr']>; symbol: string }) {
-  const amount = money(qr.amount, symbol);
+function PaymentQr({ qr }: { qr: NonNullable<PublicInvoice['payment_qr']> }) {
+  const amount = money(qr.amount, 'EUR'); // SEPA QR codes are EUR only
   return (
     <section className="mt-6 border-t border-slate-100 pt-4" aria-labelledby="payment-qr-title">
       <h2 id="payment-qr-title" className="text-sm font-semibold text-slate-900">
@@ -102,19 +104,19 @@ function PaymentQr({ qr, symbol }: { qr: NonNullable<PublicInvoice['payment_qr']
 
 /** The invoice as the PDF prints it: the same fields, the same figures (docs/product/public-links-and-activity.md#the-public-page). */
 function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
-  const symbol = invoice.currency.symbol;
+  const currency = invoice.currency.code;
   const { totals } = invoice;
   const sender = blockLines(invoice.from)[0] ?? '';
   const paymentText = [invoice.payment_details, invoice.payment_instructions]
     .map((text) => text.trim())
     .filter((text) => text !== '')
     .join('\n\n');
-  const totalLines: Array<[string, string]> = [['Subtotal', money(totals.subtotal, symbol)]];
-  if (invoice.tax.shown) totalLines.push([adjustmentLabel('Tax', invoice.tax.percent), money(totals.tax, symbol)]);
+  const totalLines: Array<[string, string]> = [['Subtotal', money(totals.subtotal, currency)]];
+  if (invoice.tax.shown) totalLines.push([adjustmentLabel('Tax', invoice.tax.percent), money(totals.tax, currency)]);
   if (invoice.discount.shown) {
-    totalLines.push([adjustmentLabel('Discount', invoice.discount.percent), money(-totals.discount, symbol)]);
+    totalLines.push([adjustmentLabel('Discount', invoice.discount.percent), money(-totals.discount, currency)]);
   }
-  if (invoice.shipping.shown) totalLines.push(['Shipping', money(totals.shipping, symbol)]);
+  if (invoice.shipping.shown) totalLines.push(['Shipping', money(totals.shipping, currency)]);
 
   return (
     <article className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-10">
@@ -138,6 +140,14 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
             <dt className="text-slate-600">Due</dt>
             <dd className="text-slate-900">{longDate(invoice.due_date)}</dd>
           </dl>
+          <p className="mt-3 text-base font-semibold text-slate-900" data-testid="public-amount-due-summary">
+            {amountDueSummary({
+              amountDueMinor: amountToMinor(invoice.balance_due, currency),
+              amountPaidMinor: amountToMinor(invoice.amount_paid, currency),
+              currency,
+              dueDate: invoice.due_date,
+            })}
+          </p>
         </div>
       </header>
 
@@ -178,10 +188,10 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
                   {quantityText(item.quantity)}
                 </td>
                 <td className="px-3 py-2 text-right align-top whitespace-nowrap text-slate-800 tabular-nums">
-                  {money(item.unit_cost, symbol)}
+                  {money(item.unit_cost, currency)}
                 </td>
                 <td className="py-2 pl-3 text-right align-top font-medium whitespace-nowrap text-slate-900 tabular-nums">
-                  {money(item.amount, symbol)}
+                  {money(item.amount, currency)}
                 </td>
               </tr>
             ))}
@@ -193,12 +203,12 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
               <div className="flex justify-between gap-3">
                 <span className="min-w-0 font-medium break-words text-slate-900">{item.name}</span>
                 <span className="font-medium whitespace-nowrap text-slate-900 tabular-nums">
-                  {money(item.amount, symbol)}
+                  {money(item.amount, currency)}
                 </span>
               </div>
               {item.description && <p className="break-words text-slate-600">{item.description}</p>}
               <p className="text-slate-600 tabular-nums">
-                {quantityText(item.quantity)} × {money(item.unit_cost, symbol)}
+                {quantityText(item.quantity)} × {money(item.unit_cost, currency)}
               </p>
             </li>
           ))}
@@ -215,7 +225,7 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-bold">
           <dt className="text-slate-900">Total</dt>
           <dd className="text-slate-900 tabular-nums" data-testid="public-total">
-            {money(totals.total, symbol)}
+            {money(totals.total, currency)}
           </dd>
         </div>
         {/* Once a payment exists, as the PDF prints it (docs/product/payments.md#on-the-pdf-and-the-public-page). */}
@@ -224,13 +234,13 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
             <div className="flex justify-between gap-4 pt-1">
               <dt className="text-slate-600">Amount paid</dt>
               <dd className="text-slate-900 tabular-nums" data-testid="public-amount-paid">
-                {money(invoice.amount_paid, symbol)}
+                {money(invoice.amount_paid, currency)}
               </dd>
             </div>
             <div className="flex justify-between gap-4 text-base font-bold">
               <dt className="text-slate-900">Balance due</dt>
               <dd className="text-slate-900 tabular-nums" data-testid="public-balance-due">
-                {money(invoice.balance_due, symbol)}
+                {money(invoice.balance_due, currency)}
               </dd>
             </div>
           </>
@@ -238,7 +248,7 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
       </dl>
 
       <Section title="Payment Details" text={paymentText} />
-      {invoice.payment_qr && <PaymentQr qr={invoice.payment_qr} symbol={symbol} />}
+      {invoice.payment_qr && <PaymentQr qr={invoice.payment_qr} />}
       <Section title="Terms" text={invoice.terms} />
     </article>
   );

@@ -3,9 +3,10 @@ import { adjustmentLabel, blockLines, longDate, money, quantityText } from './fo
 
 describe('the public invoice page prints as the PDF does', () => {
   it('amounts with the currency symbol, negative ones with a leading minus', () => {
-    expect(money(104.28, '£')).toBe('£104.28');
-    expect(money(1234.5, '€')).toBe('€1,234.50');
-    expect(money(-5, '£')).toBe('-£5.00');
+    expect(money(104.28, 'GBP')).toBe('£104.28');
+    expect(money(1234.5, 'EUR')).toBe('€1,234.50');
+    expect(money(-5, 'GBP')).toBe('−£5.00'); // U+2212, a true minus sign
+    expect(money(1234, 'JPY')).toBe('¥1,234 JPY');
   });
 
   it('long dates, Not set without one', () => {

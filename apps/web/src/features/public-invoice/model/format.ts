@@ -1,10 +1,11 @@
 import { formatLongUsDate, isIsoDate } from '@invoicer/domain/dates';
-import { amountToMinor, formatMoney } from '@invoicer/domain/money';
+import type { CurrencyCode } from '@invoicer/domain/currencies';
+import { amountToMinor, formatMoneyForReader } from '@invoicer/domain/money';
 import { formatPercentRate, percentDecimalToRate } from '@invoicer/domain/percent';
 
-/** An amount of the answer (a decimal) as the PDF prints it: '€1,234.50'. */
-export function money(amount: number, symbol: string): string {
-  return formatMoney(amountToMinor(amount), symbol);
+/** An amount of the answer (a decimal) as the PDF prints it: '€1,234.50', '¥1,235 JPY', '−£5.00'. */
+export function money(amount: number, currency: CurrencyCode): string {
+  return formatMoneyForReader(amountToMinor(amount, currency), currency);
 }
 
 /** 'November 21, 2026', or 'Not set' (docs/product/messages-and-limits.md#formats). */
