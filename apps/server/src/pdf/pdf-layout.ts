@@ -1,4 +1,4 @@
-import type { FontWeight } from './invoice-fonts';
+import { primaryFont, type FontName } from './invoice-fonts';
 import { drawShapedLine } from './pdf-text';
 import { baseDirectionOf, breakUnits, graphemeClusters, shapeLine } from './text-runs';
 
@@ -14,7 +14,7 @@ export type Doc = PDFKit.PDFDocument;
 export const A4 = { width: 595.28, height: 841.89 } as const;
 
 export interface TextStyle {
-  weight: FontWeight;
+  weight: FontName;
   size: number;
   color: string;
 }
@@ -24,6 +24,10 @@ const currentStyles = new WeakMap<Doc, TextStyle>();
 
 export function setStyle(doc: Doc, style: TextStyle): Doc {
   currentStyles.set(doc, style);
+  // Noto Serif joins a document the first time a style names it (render-invoice-pdf.ts registers Noto Sans).
+  const registered = (doc as unknown as { _registeredFonts: Record<string, unknown> })._registeredFonts;
+  if (!registered[style.weight])
+    doc.registerFont(style.weight, primaryFont(style.weight).font as unknown as Uint8Array);
   return doc.font(style.weight).fontSize(style.size).fillColor(style.color);
 }
 

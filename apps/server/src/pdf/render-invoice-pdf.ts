@@ -7,11 +7,16 @@ import { acquireInvoiceFonts } from './invoice-fonts';
 import { paymentQrModules } from './payment-qr';
 import { prepareLogo } from './prepare-logo';
 import type { PaidAmounts } from './templates/invoice-template';
-import { DEFAULT_TEMPLATE, getTemplate, type TemplateName } from './templates/template-registry';
+import { defaultAccent, DEFAULT_TEMPLATE, getTemplate, type TemplateName } from './templates/template-registry';
 
 export interface RenderInvoicePdfOptions {
-  /** Defaults to 'modern'. Any other string rejects with UnknownTemplateError. */
-  template?: TemplateName;
+  /**
+   * The template when the invoice names none (the account's default); else 'modern'. Any other string
+   * rejects with UnknownTemplateError.
+   */
+  template?: TemplateName | null;
+  /** The accent colour when the invoice names none (the account's); else the template's own. */
+  accentColor?: string | null;
   /** Logo bytes (PNG or JPEG; WebP and GIF work too), already fetched by the caller. Bytes that do not decode are left out. */
   logo?: { bytes: Uint8Array } | null;
   /**
@@ -37,7 +42,8 @@ export async function renderInvoicePdf(
   invoice: InvoiceDocument,
   options: RenderInvoicePdfOptions = {},
 ): Promise<Uint8Array> {
-  const template = getTemplate(options.template ?? DEFAULT_TEMPLATE);
+  const template = getTemplate(invoice.template ?? options.template ?? DEFAULT_TEMPLATE);
+  const accentColor = invoice.accentColor ?? options.accentColor ?? defaultAccent(template.name as TemplateName);
   const logo = options.logo ? await prepareLogo(options.logo.bytes) : null;
   // From here to doc.end() all font use is synchronous, so documents never interleave on the shared fonts.
   const fonts = acquireInvoiceFonts();
@@ -76,6 +82,7 @@ export async function renderInvoicePdf(
     logo,
     payment: options.transfer ? { transfer: options.transfer, qr: paymentQrModules(options.transfer) } : null,
     paid: options.paid && options.paid.amountPaidMinor > 0 ? options.paid : null,
+    accentColor,
   });
   doc.end();
   await finished;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { getCurrency } from '../currencies';
 import { invoiceDocumentInputSchema, logoRefToUrl, type InvoiceDocument } from '../invoice-document';
 import { toDecimal } from '../money';
+import { TEMPLATE_NAMES } from '../invoice-templates';
 import {
   invoiceStatusSchema,
   normalizeStatus,
@@ -302,6 +303,9 @@ export const invoiceDataSchema = z.object({
   payment_details: z.string(),
   payment_instructions: z.string(),
   terms: z.string(),
+  /** null: the account's default template, accent colour (docs/decisions/0062-three-templates-and-the-accent-colour.md). */
+  template: z.enum(TEMPLATE_NAMES).nullable(),
+  accent_color: z.string().nullable(),
 });
 export type InvoiceData = z.infer<typeof invoiceDataSchema>;
 
@@ -484,6 +488,8 @@ export function toInvoiceData(document: InvoiceDocument): InvoiceData {
     payment_details: document.paymentDetails,
     payment_instructions: document.paymentInstructions,
     terms: document.terms,
+    template: document.template ?? null,
+    accent_color: document.accentColor ?? null,
   };
 }
 

@@ -17,6 +17,8 @@ export interface TemplateInput {
   payment: { transfer: EpcCreditTransfer; qr: QrModules } | null;
   /** What was paid and what is still due, printed under Total once a payment exists; null before. */
   paid: PaidAmounts | null;
+  /** The accent colour, `#rrggbb`, as chosen: the template makes it legible where it colours text (textAccent). */
+  accentColor: string;
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode } from '@invoicer/domain/currencies';
 import { addDays, isIsoDate } from '@invoicer/domain/dates';
+import { isAccentColor, isTemplateName } from '@invoicer/domain/invoice-templates';
 import { parseLogoUrl } from '@invoicer/domain/logo-url';
 // zod's mini build: a fraction of the full one's size, for this one schema.
 import * as z from 'zod/mini';
@@ -58,6 +59,8 @@ const draftSchema = z.object({
   currency: text,
   clientId: text,
   businessId: text,
+  template: text,
+  accentColor: text,
 });
 
 /** Numbers from older drafts become the text an input would hold; anything the input would refuse becomes 0. */
@@ -128,6 +131,8 @@ export function draftToForm(draft: StoredDraft, today: string): InvoiceFormValue
     showShipping: draft.showShipping ?? true,
     clientId: draft.clientId || null,
     businessId: draft.businessId || null,
+    template: isTemplateName(draft.template) ? draft.template : null,
+    accentColor: isAccentColor(draft.accentColor) ? draft.accentColor.toLowerCase() : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { DEFAULT_CURRENCY, type CurrencyCode } from '@invoicer/domain/currencies';
 import { addDays } from '@invoicer/domain/dates';
 import { nextInvoiceNumber } from '@invoicer/domain/invoice-number';
+import type { TemplateName } from '@invoicer/domain/invoice-templates';
 import type { AdjustmentType } from '@invoicer/domain/totals';
 
 /** Default due date: issued date plus 7 days (docs/product/states-and-transitions.md#a-fresh-invoice). */
@@ -48,6 +49,9 @@ export interface InvoiceFormValues {
   clientId: string | null;
   /** The business chosen in From, saved as business_id. */
   businessId: string | null;
+  /** This invoice's own PDF template and accent colour (`#rrggbb`); null: the account's default. */
+  template: TemplateName | null;
+  accentColor: string | null;
 }
 
 /** Tax, discount and shipping as the summary shows and edits them. */
@@ -105,5 +109,7 @@ export function createFreshForm(today: string, currency: CurrencyCode = DEFAULT_
     showShipping: false,
     clientId: null,
     businessId: null,
+    template: null,
+    accentColor: null,
   };
 }

@@ -69,5 +69,7 @@ export function toDocumentInput(values: InvoiceFormValues): InvoiceDocumentInput
     payment_instructions: '',
     terms: values.terms,
     logo_url: values.logoUrl || null,
+    template: values.template,
+    accent_color: values.accentColor,
   };
 }
