@@ -137,14 +137,23 @@ describe('createPdfPool: fairness and memory', () => {
     }
     expect(measured.fontBytes).toBeGreaterThan(20 * MB);
     const budget = measured.heapBytes - measured.fontBytes / 2;
-    const pool = createPdfPool({ threads: 1, recycleHeapBytes: budget });
-    try {
-      await measure(pool);
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
-      expect(pool.stats().recycled).toBe(0);
-    } finally {
-      await pool.close();
+    // A thread's committed heap varies from run to run by a few MB. The case under test is a thread
+    // whose heap is over the budget only because of its fonts; a run where the heap itself landed
+    // past the budget is measured again (at most three times), not counted as either outcome.
+    let judged = false;
+    for (let attempt = 0; attempt < 3 && !judged; attempt++) {
+      const pool = createPdfPool({ threads: 1, recycleHeapBytes: budget });
+      try {
+        const own = await measure(pool);
+        if (own.heapBytes <= budget || isOverBudget(own, budget)) continue;
+        judged = true;
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        expect(pool.stats().recycled).toBe(0);
+      } finally {
+        await pool.close();
+      }
     }
+    expect(judged).toBe(true);
   });
 
   it('reads a JSON body on a thread: what the event loop needs, or the 400 of the route', async () => {
