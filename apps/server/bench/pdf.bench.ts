@@ -117,6 +117,7 @@ async function renderParsingFontsPerDocument(doc: InvoiceDocument): Promise<Buff
     payment: null,
     paid: null,
     accentColor: MODERN_LOOK.accent,
+    paper: 'a4',
   });
   pdf.end();
   await finished;

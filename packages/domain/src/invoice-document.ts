@@ -7,7 +7,13 @@ import { MAX_PERCENT_RATE, PERCENT_DECIMALS, parsePercentRate } from './percent'
 import { MESSAGES } from './invoice-messages';
 import { LOGO_DATA_URL_MAX, parseLogoUrl, type LogoRef } from './logo-url';
 import { computeTotals, type Adjustment, type AdjustmentType } from './totals';
-import { accentColorInputSchema, templateInputSchema, type TemplateName } from './invoice-templates';
+import {
+  accentColorInputSchema,
+  paperInputSchema,
+  templateInputSchema,
+  type PaperSize,
+  type TemplateName,
+} from './invoice-templates';
 
 /**
  * The invoice body of POST /generate-invoice and /preview-invoice (docs/product/entities.md#invoice-document), which is
@@ -54,6 +60,8 @@ export interface InvoiceDocument {
   template?: TemplateName | null;
   /** The invoice's own accent colour, `#rrggbb` in lower case; null or absent: the account's, else the template's. */
   accentColor?: string | null;
+  /** The paper; null or absent: by the currency (defaultPaper). */
+  paper?: PaperSize | null;
 }
 
 // Every text field starts from the domain's textSchema: U+0000 and lone surrogates are refused
@@ -219,6 +227,7 @@ export const invoiceDocumentInputSchema = z
       logo_url: logoSchema,
       template: templateInputSchema,
       accent_color: accentColorInputSchema,
+      paper: paperInputSchema,
     },
     { error: MESSAGES.body },
   )
@@ -260,6 +269,7 @@ export const invoiceDocumentInputSchema = z
       currency: body.currency,
       template: body.template,
       accentColor: body.accent_color,
+      paper: body.paper,
     };
     if (!totalsFit(document)) {
       ctx.addIssue({ code: 'custom', path: ['items'], message: MESSAGES.tooLarge });

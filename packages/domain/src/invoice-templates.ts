@@ -15,6 +15,33 @@ export function isTemplateName(value: unknown): value is TemplateName {
   return typeof value === 'string' && (TEMPLATE_NAMES as readonly string[]).includes(value);
 }
 
+/**
+ * The paper an invoice is printed on (docs/decisions/0063-page-economy-and-paper-size.md): ISO A4, or US Letter
+ * where that is the norm (the United States and Canada).
+ */
+export const PAPER_SIZES = ['a4', 'letter'] as const;
+export type PaperSize = (typeof PAPER_SIZES)[number];
+
+/** Page sizes in PDF points. */
+export const PAPER_POINTS: Record<PaperSize, { width: number; height: number }> = {
+  a4: { width: 595.28, height: 841.89 },
+  letter: { width: 612, height: 792 },
+};
+
+/**
+ * The paper of an invoice that names none. The document carries no country yet, so its currency stands in for
+ * it: US and Canadian dollars print on Letter, every other currency on A4.
+ */
+export function defaultPaper(currency: string): PaperSize {
+  return currency === 'USD' || currency === 'CAD' ? 'letter' : 'a4';
+}
+
+/** `a4` or `letter`, or null/absent for the default of the invoice's currency. */
+export const paperInputSchema = z
+  .enum(PAPER_SIZES, { error: 'Paper must be a4 or letter.' })
+  .nullish()
+  .transform((value) => value ?? null);
+
 /** `#rrggbb`, the form the native colour input gives; stored and answered in lower case. */
 export const ACCENT_COLOR_PATTERN = /^#[0-9a-f]{6}$/i;
 

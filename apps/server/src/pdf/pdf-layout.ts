@@ -10,8 +10,11 @@ import { baseDirectionOf, breakUnits, graphemeClusters, shapeLine } from './text
 
 export type Doc = PDFKit.PDFDocument;
 
-/** A4 in PDF points. */
-export const A4 = { width: 595.28, height: 841.89 } as const;
+/** A page's size in PDF points (PAPER_POINTS of packages/domain/src/invoice-templates.ts). */
+export interface PaperPoints {
+  readonly width: number;
+  readonly height: number;
+}
 
 export interface TextStyle {
   weight: FontName;
@@ -222,8 +225,9 @@ export class PageFlow {
   constructor(
     private readonly doc: Doc,
     readonly frame: PageFrame,
+    private readonly paper: PaperPoints,
   ) {
-    this.doc.addPage({ size: 'A4', margin: 0 });
+    this.addPage();
     this.y = frame.top;
   }
 
@@ -236,8 +240,12 @@ export class PageFlow {
     return this.y <= this.frame.top;
   }
 
+  private addPage(): void {
+    this.doc.addPage({ size: [this.paper.width, this.paper.height], margin: 0 });
+  }
+
   newPage(): void {
-    this.doc.addPage({ size: 'A4', margin: 0 });
+    this.addPage();
     this.y = this.frame.top;
     this.onNewPage?.();
   }

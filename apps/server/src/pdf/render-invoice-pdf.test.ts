@@ -279,6 +279,7 @@ describe.each(TEMPLATE_NAMES)('the %s template over pages', (template) => {
 
   it('keeps the totals block together at every page-break position', async () => {
     const lastPageKinds = new Set<string>();
+    const pageCounts = new Set<number>();
     for (let count = 8; count <= 40; count++) {
       const pages = await pageTexts(
         await renderInvoicePdf(
@@ -293,10 +294,13 @@ describe.each(TEMPLATE_NAMES)('the %s template over pages', (template) => {
       const withTotals = pages.filter((page) => page.includes('Subtotal'));
       expect(withTotals).toHaveLength(1);
       expect(withTotals[0]).toMatch(/Subtotal .+\nTax .+\nDiscount .+\nShipping .+\nTotal €/);
-      lastPageKinds.add(/Service line/.test(pages.at(-1)!) ? 'rows and totals' : 'totals moved alone');
+      lastPageKinds.add(/Service line/.test(withTotals[0]!) ? 'rows and totals' : 'totals moved alone');
+      pageCounts.add(pages.length);
     }
-    // The range crosses the point where the block no longer fits under the last row.
-    expect(lastPageKinds).toEqual(new Set(['rows and totals', 'totals moved alone']));
+    // The range crosses the point where the block no longer fits under the last row, and the block never
+    // goes alone: its last rows go with it (page-economy.test.ts).
+    expect(pageCounts.size).toBeGreaterThan(1);
+    expect(lastPageKinds).toEqual(new Set(['rows and totals']));
   });
 
   it('lets a row taller than a page flow across pages, header repeated', async () => {

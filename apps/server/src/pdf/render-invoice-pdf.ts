@@ -1,6 +1,7 @@
 import { getCurrency } from '@invoicer/domain/currencies';
 import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
+import { defaultPaper } from '@invoicer/domain/invoice-templates';
 import { computeTotals } from '@invoicer/domain/totals';
 import PDFDocument from 'pdfkit';
 import { acquireInvoiceFonts } from './invoice-fonts';
@@ -34,7 +35,7 @@ export const PDF_PRODUCER = 'Invoicer';
 const FALLBACK_CREATION_DATE = new Date(Date.UTC(2000, 0, 1));
 
 /**
- * Renders an invoice to PDF bytes (A4). Pure: the output depends only on the arguments (it reads the
+ * Renders an invoice to PDF bytes (A4 or US Letter: the invoice's paper, else its currency's, defaultPaper). Pure: the output depends only on the arguments (it reads the
  * font files once per thread) and equal input gives byte-identical output, because the creation date
  * is the issued date and pdfkit derives the file ID from the metadata.
  */
@@ -83,6 +84,7 @@ export async function renderInvoicePdf(
     payment: options.transfer ? { transfer: options.transfer, qr: paymentQrModules(options.transfer) } : null,
     paid: options.paid && options.paid.amountPaidMinor > 0 ? options.paid : null,
     accentColor,
+    paper: invoice.paper ?? defaultPaper(invoice.currency),
   });
   doc.end();
   await finished;

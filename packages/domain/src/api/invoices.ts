@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { getCurrency } from '../currencies';
 import { invoiceDocumentInputSchema, logoRefToUrl, type InvoiceDocument } from '../invoice-document';
 import { toDecimal } from '../money';
-import { TEMPLATE_NAMES } from '../invoice-templates';
+import { PAPER_SIZES, TEMPLATE_NAMES } from '../invoice-templates';
 import {
   invoiceStatusSchema,
   normalizeStatus,
@@ -306,6 +306,8 @@ export const invoiceDataSchema = z.object({
   /** null: the account's default template, accent colour (docs/decisions/0062-three-templates-and-the-accent-colour.md). */
   template: z.enum(TEMPLATE_NAMES).nullable(),
   accent_color: z.string().nullable(),
+  /** null: by the currency (docs/decisions/0063-page-economy-and-paper-size.md). */
+  paper: z.enum(PAPER_SIZES).nullable(),
 });
 export type InvoiceData = z.infer<typeof invoiceDataSchema>;
 
@@ -490,6 +492,7 @@ export function toInvoiceData(document: InvoiceDocument): InvoiceData {
     terms: document.terms,
     template: document.template ?? null,
     accent_color: document.accentColor ?? null,
+    paper: document.paper ?? null,
   };
 }
 

@@ -45,6 +45,8 @@ describe('template and accent_color on /generate-invoice and /preview-invoice', 
     [{ accent_color: 'red' }, 'Accent colour must be a colour like #1e3a8a.'],
     [{ accent_color: '#12345' }, 'Accent colour must be a colour like #1e3a8a.'],
     [{ accent_color: '#gggggg' }, 'Accent colour must be a colour like #1e3a8a.'],
+    [{ paper: 'a3' }, 'Paper must be a4 or letter.'],
+    [{ paper: 'A4' }, 'Paper must be a4 or letter.'],
   ])('refuses %j with a 400 and the envelope', async (overrides, message) => {
     for (const url of ['/generate-invoice', '/preview-invoice']) {
       const response = await t.app.inject({ method: 'POST', url, payload: invoiceData(overrides) });
@@ -117,16 +119,19 @@ describe("the account's template (GET/PUT /api/users/invoice-template)", () => {
       invoice_number: 'T-1',
       template: 'minimal',
       accent_color: '#0F766E',
+      paper: 'letter',
     });
     const inherits = await createInvoice(t.app, ada, { invoice_number: 'T-2' });
     const edit = (await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${own}/edit` })).json();
-    expect(edit.editData.data).toMatchObject({ template: 'minimal', accent_color: '#0f766e' });
+    expect(edit.editData.data).toMatchObject({ template: 'minimal', accent_color: '#0f766e', paper: 'letter' });
     const plain = (await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${inherits}/edit` })).json();
-    expect(plain.editData.data).toMatchObject({ template: null, accent_color: null });
+    expect(plain.editData.data).toMatchObject({ template: null, accent_color: null, paper: null });
 
     const pdf = async (id: string) =>
       (await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${id}/pdf` })).rawPayload;
     expect(usesSerif(await pdf(own))).toBe(false);
+    expect((await pdf(own)).toString('latin1')).toContain('/MediaBox [0 0 612 792]');
+    expect((await pdf(inherits)).toString('latin1')).toContain('/MediaBox [0 0 595.28 841.89]'); // EUR: A4
     expect(usesSerif(await pdf(inherits))).toBe(true); // the account's Classic
     expect((await put({ template: 'modern', accent_color: null })).statusCode).toBe(200);
     expect(usesSerif(await pdf(inherits))).toBe(false); // follows the account's later choice

@@ -2,7 +2,7 @@ import type { InvoiceDocument, LogoRef } from '@invoicer/domain/invoice-document
 import { formatAmount, minorToFixed } from '@invoicer/domain/money';
 import { isCurrencyCode, DEFAULT_CURRENCY, type CurrencyCode } from '@invoicer/domain/currencies';
 import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
-import { isAccentColor, isTemplateName, type TemplateName } from '@invoicer/domain/invoice-templates';
+import { isAccentColor, isTemplateName, type PaperSize, type TemplateName } from '@invoicer/domain/invoice-templates';
 import type { Adjustment } from '@invoicer/domain/totals';
 import { normalizeSearchText, searchWords } from '../../shared/search-text';
 import type { InvoiceWithJsonItems } from '../../pdf/invoice-json';
@@ -38,6 +38,7 @@ export interface StoredInvoiceData {
   /** The invoice's own template and accent colour; absent or null: the account's (docs/decisions/0062-three-templates-and-the-accent-colour.md). */
   template?: TemplateName | null;
   accentColor?: string | null;
+  paper?: PaperSize | null;
 }
 
 export function toStoredData(document: InvoiceDocument): StoredInvoiceData {
@@ -54,6 +55,7 @@ export function toStoredData(document: InvoiceDocument): StoredInvoiceData {
     logo: document.logo,
     template: document.template ?? null,
     accentColor: document.accentColor ?? null,
+    paper: document.paper ?? null,
   };
 }
 
@@ -150,6 +152,7 @@ function documentFields(
     currency: currencyOf(row),
     template: isTemplateName(data.template) ? data.template : null,
     accentColor: isAccentColor(data.accentColor) ? data.accentColor.toLowerCase() : null,
+    paper: data.paper === 'a4' || data.paper === 'letter' ? data.paper : null,
   };
 }
 

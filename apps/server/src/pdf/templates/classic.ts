@@ -8,10 +8,11 @@ import { templateOf } from './invoice-layout';
 export const CLASSIC_LOOK: TemplateLook = {
   name: 'classic',
   accent: '#7f1d1d',
-  margin: { top: 48, right: 48, bottom: 64, left: 48 },
+  margin: { top: 44, right: 48, bottom: 56, left: 48 },
   senderInHeader: true,
-  spacing: 1,
-  cellPadY: 6,
+  spacing: 0.7,
+  logoHeight: 48,
+  cellPadY: 5,
   styles: (accent) => ({
     title: { weight: 'serif-bold', size: 24, color: accent },
     number: { weight: 'serif', size: 11, color: '#374151' },

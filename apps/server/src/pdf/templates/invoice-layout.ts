@@ -3,7 +3,6 @@ import { formatLongUsDate } from '@invoicer/domain/dates';
 import { formatMoney } from '@invoicer/domain/money';
 import { formatPercentRate } from '@invoicer/domain/percent';
 import {
-  A4,
   blockHeight,
   drawBlock,
   drawLine,
@@ -19,7 +18,7 @@ import {
 } from '../pdf-layout';
 import { darkRuns, QR_QUIET_ZONE } from '../payment-qr';
 import type { TemplateName } from '@invoicer/domain/invoice-templates';
-import { textAccent } from '@invoicer/domain/invoice-templates';
+import { PAPER_POINTS, textAccent } from '@invoicer/domain/invoice-templates';
 import type { InvoiceTemplate, TemplateInput } from './invoice-template';
 
 /**
@@ -61,6 +60,8 @@ export interface TemplateLook {
   readonly spacing: number;
   /** Space above and below the text of a table row. */
   readonly cellPadY: number;
+  /** The logo's box at the top left is 180 pt wide and this high (Classic's is lower: its sender block is under it). */
+  readonly logoHeight: number;
 }
 
 export interface Paint {
@@ -90,6 +91,8 @@ interface Page {
   width: number;
   frame: { top: number; bottom: number };
   footerY: number;
+  /** Multiplies the gaps between sections: 1, or less on a short paper. */
+  economy: number;
 }
 
 /** What every drawing function of one document shares. */
@@ -106,12 +109,18 @@ export function templateOf(look: TemplateLook): InvoiceTemplate {
   return {
     name: look.name,
     render(input) {
+      const paper = PAPER_POINTS[input.paper];
+      const short = input.paper === 'letter';
       const page: Page = {
         left: look.margin.left,
-        right: A4.width - look.margin.right,
-        width: A4.width - look.margin.right - look.margin.left,
-        frame: { top: look.margin.top, bottom: A4.height - look.margin.bottom },
-        footerY: A4.height - look.margin.bottom + 28,
+        right: paper.width - look.margin.right,
+        width: paper.width - look.margin.right - look.margin.left,
+        frame: {
+          top: look.margin.top - (short ? LETTER_ECONOMY.top : 0),
+          bottom: paper.height - look.margin.bottom,
+        },
+        footerY: paper.height - look.margin.bottom + 28,
+        economy: short ? LETTER_ECONOMY.gaps : 1,
       };
       const ctx: Ctx = {
         input,
@@ -120,11 +129,13 @@ export function templateOf(look: TemplateLook): InvoiceTemplate {
         paint: look.paint(input.accentColor),
         page,
       };
-      const flow = new PageFlow(input.doc, page.frame);
+      const flow = new PageFlow(input.doc, page.frame, paper);
       drawHeader(ctx, flow);
       drawParties(ctx, flow);
-      drawItems(ctx, flow);
-      drawTotals(ctx, flow);
+      const totals = totalsBlock(ctx);
+      drawItems(ctx, flow, totals.height);
+      flow.ensure(totals.height); // the totals stay together
+      totals.draw(flow);
       drawPaymentDetails(ctx, flow);
       drawSection(ctx, flow, 'Terms', input.invoice.terms);
       drawFooters(ctx);
@@ -136,9 +147,15 @@ function stroke(doc: Doc, x1: number, y1: number, x2: number, y2: number, line: 
   doc.moveTo(x1, y1).lineTo(x2, y2).lineWidth(line.width).strokeColor(line.color).stroke();
 }
 
-const gap = (ctx: Ctx, points: number): number => points * ctx.look.spacing;
+const gap = (ctx: Ctx, points: number): number => points * ctx.look.spacing * ctx.page.economy;
 
-const LOGO_BOX = { width: 180, height: 64 } as const;
+/**
+ * US Letter is 50 pt shorter than A4: its section gaps shrink by half, its top margin by 16 pt and its rows' padding by 1 pt, so
+ * a typical invoice still fits one page (docs/decisions/0063-page-economy-and-paper-size.md).
+ */
+const LETTER_ECONOMY = { gaps: 0.5, top: 16, rowPadding: 1 } as const;
+
+const LOGO_WIDTH = 180;
 const HEADER_RIGHT_WIDTH = 260;
 const PARTY_GAP = 32;
 const CELL_PAD_X = 8;
@@ -190,11 +207,11 @@ function drawTitleBlock({ input: { doc, invoice }, style, page }: Ctx, top: numb
 }
 
 /** The logo at the top left (an undecodable one is left out); returns the y below it. */
-function drawLogo({ input: { doc, logo }, page }: Ctx, top: number): number {
+function drawLogo({ input: { doc, logo }, page, look }: Ctx, top: number): number {
   if (!logo) return top;
   try {
-    doc.image(logo, page.left, top, { fit: [LOGO_BOX.width, LOGO_BOX.height] });
-    return top + LOGO_BOX.height;
+    doc.image(logo, page.left, top, { fit: [LOGO_WIDTH, look.logoHeight] });
+    return top + look.logoHeight;
   } catch {
     return top; // an undecodable logo is left out rather than failing the invoice
   }
@@ -280,10 +297,13 @@ interface Row {
   height: number;
 }
 
-function drawItems(ctx: Ctx, flow: PageFlow): void {
+/** The last rows that always share a page with the totals (when the table has that many). */
+const ROWS_WITH_TOTALS = 2;
+
+function drawItems(ctx: Ctx, flow: PageFlow, totalsHeight: number): void {
   const { input, style, paint, page, look } = ctx;
   const { doc, invoice, totals, currencySymbol } = input;
-  const padY = look.cellPadY;
+  const padY = look.cellPadY - (page.economy < 1 ? LETTER_ECONOMY.rowPadding : 0);
   const texts = invoice.items.map((item, index) => ({
     quantity: formatQuantity(item.quantity),
     rate: formatMoney(item.unitCost, currencySymbol),
@@ -323,15 +343,28 @@ function drawItems(ctx: Ctx, flow: PageFlow): void {
   });
 
   const pageCapacity = page.frame.bottom - page.frame.top - headHeight;
-  // The header needs the first row under it (or, for a row taller than a page, its first line).
+  // The last rows and the totals: they go to the next page together rather than leave the totals alone.
+  const keepFrom = Math.max(0, rows.length - ROWS_WITH_TOTALS);
+  const keptHeight = rows.slice(keepFrom).reduce((sum, row) => sum + row.height, 0) + totalsHeight;
+  const keepTogether = keptHeight <= pageCapacity;
+  // The header needs the first row under it (or, for a row taller than a page, its first line); a short
+  // table also its rows and totals.
   const first = rows[0];
   flow.ensure(
-    headHeight + (!first ? 0 : first.height <= pageCapacity ? first.height : 2 * padY + first.name.lineHeight),
+    headHeight +
+      (keepFrom === 0 && keepTogether
+        ? keptHeight
+        : !first
+          ? 0
+          : first.height <= pageCapacity
+            ? first.height
+            : 2 * padY + first.name.lineHeight),
   );
   drawHead();
   flow.onNewPage = drawHead;
 
-  for (const row of rows) {
+  for (const [index, row] of rows.entries()) {
+    if (index === keepFrom && index > 0 && keepTogether && keptHeight > flow.remaining) flow.newPage();
     if (row.height > flow.remaining) {
       // A row never splits unless it is taller than a whole page; then it starts on a fresh page.
       if (row.height <= pageCapacity || flow.y > page.frame.top + headHeight) flow.newPage();
@@ -402,7 +435,8 @@ function tableColumns(
   ];
 }
 
-function drawTotals(ctx: Ctx, flow: PageFlow): void {
+/** The totals, measured before the table is drawn, so the last rows can go with them (docs/decisions/0063-page-economy-and-paper-size.md). */
+function totalsBlock(ctx: Ctx): { height: number; draw: (flow: PageFlow) => void } {
   const { input, style, paint, page } = ctx;
   const { doc, invoice, totals, currencySymbol, paid } = input;
   const money = (minor: number): string => formatMoney(minor, currencySymbol);
@@ -454,20 +488,21 @@ function drawTotals(ctx: Ctx, flow: PageFlow): void {
     Math.max(blockHeight(row.label), blockHeight(row.value)) + row.gap;
   const height = 12 + rows.reduce((sum, row) => sum + rowHeight(row), 0) + 2 * ruleGap;
 
-  // The totals stay together: the whole block moves to the next page when it does not fit.
-  flow.ensure(height);
-  let y = flow.y + 12;
-  for (const row of rows) {
-    if (row.rule) {
-      y += ruleGap;
-      stroke(doc, x, y, page.right, y, paint.totalRule);
-      y += ruleGap;
+  const draw = (flow: PageFlow): void => {
+    let y = flow.y + 12;
+    for (const row of rows) {
+      if (row.rule) {
+        y += ruleGap;
+        stroke(doc, x, y, page.right, y, paint.totalRule);
+        y += ruleGap;
+      }
+      drawBlock(doc, row.label, x + CELL_PAD_X, y);
+      drawBlock(doc, row.value, page.right - CELL_PAD_X, y, 'right');
+      y += rowHeight(row);
     }
-    drawBlock(doc, row.label, x + CELL_PAD_X, y);
-    drawBlock(doc, row.value, page.right - CELL_PAD_X, y, 'right');
-    y += rowHeight(row);
-  }
-  flow.y = y + gap(ctx, 20);
+    flow.y = y + gap(ctx, 20);
+  };
+  return { height, draw };
 }
 
 function adjustmentLabel(name: string, adjustment: TemplateInput['invoice']['tax']): string {

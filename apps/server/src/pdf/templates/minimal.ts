@@ -8,10 +8,11 @@ import { templateOf } from './invoice-layout';
 export const MINIMAL_LOOK: TemplateLook = {
   name: 'minimal',
   accent: '#111827',
-  margin: { top: 64, right: 64, bottom: 72, left: 64 },
+  margin: { top: 56, right: 56, bottom: 56, left: 56 },
   senderInHeader: false,
-  spacing: 1.4,
-  cellPadY: 7,
+  spacing: 1.05,
+  logoHeight: 64,
+  cellPadY: 6,
   styles: () => ({
     title: { weight: 'regular', size: 22, color: '#111827' },
     number: { weight: 'regular', size: 10.5, color: '#4b5563' },

@@ -5,9 +5,10 @@ import { templateOf } from './invoice-layout';
 export const MODERN_LOOK: TemplateLook = {
   name: 'modern',
   accent: '#1e3a8a',
-  margin: { top: 48, right: 48, bottom: 64, left: 48 },
+  margin: { top: 48, right: 48, bottom: 56, left: 48 },
   senderInHeader: false,
   spacing: 1,
+  logoHeight: 64,
   cellPadY: 6,
   styles: (accent) => ({
     title: { weight: 'bold', size: 26, color: accent },
@@ -24,7 +25,7 @@ export const MODERN_LOOK: TemplateLook = {
     totalValue: { weight: 'regular', size: 9.5, color: '#111827' },
     grandTotal: { weight: 'bold', size: 12, color: accent },
     body: { weight: 'regular', size: 9, color: '#111827' },
-    footer: { weight: 'regular', size: 8, color: '#9ca3af' },
+    footer: { weight: 'regular', size: 8, color: '#6b7280' },
   }),
   paint: () => ({
     headerRule: null,

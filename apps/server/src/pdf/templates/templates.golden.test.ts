@@ -18,8 +18,8 @@ const GOLDEN_DIR = join(dirname(fileURLToPath(import.meta.url)), 'golden');
 const DPI = 72;
 /** A pixel differs when a channel moves by more than this (anti-aliasing of another rasteriser build stays under). */
 const CHANNEL_TOLERANCE = 48;
-/** At most this share of the page's pixels may differ: 0.2 %, about 1,000 pixels of an A4 page at 72 dpi. */
-const MAX_DIFFERENT_SHARE = 0.002;
+/** At most this share of the page's pixels may differ: 0.05 %, about 250 pixels of an A4 page at 72 dpi. */
+const MAX_DIFFERENT_SHARE = 0.0005;
 
 const sample = (template: (typeof TEMPLATE_NAMES)[number]) =>
   invoice({

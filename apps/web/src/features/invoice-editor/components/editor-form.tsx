@@ -141,7 +141,8 @@ export function EditorForm({
   }, []);
   const setCurrency = useCallback((currency: CurrencyCode) => dispatch({ type: 'setCurrency', currency }), []);
   const setLook = useCallback(
-    (patch: Partial<Pick<InvoiceFormValues, 'template' | 'accentColor'>>) => dispatch({ type: 'setLook', patch }),
+    (patch: Partial<Pick<InvoiceFormValues, 'template' | 'accentColor' | 'paper'>>) =>
+      dispatch({ type: 'setLook', patch }),
     [],
   );
   const setIssuedDate = useCallback((value: string) => dispatch({ type: 'setIssuedDate', value }), []);
@@ -188,7 +189,12 @@ export function EditorForm({
             <div className="grid w-full grid-cols-1 gap-3 sm:w-72">
               <InvoiceNumberField value={values.invoiceNumber} dispatch={dispatch} />
               <CurrencyField value={values.currency} onChange={setCurrency} />
-              <TemplateField template={values.template} accentColor={values.accentColor} onChange={setLook} />
+              <TemplateField
+                template={values.template}
+                accentColor={values.accentColor}
+                paper={values.paper}
+                onChange={setLook}
+              />
             </div>
           </div>
 

@@ -1,9 +1,9 @@
-import { TEMPLATE_NAMES, type TemplateName } from '@invoicer/domain/invoice-templates';
+import { TEMPLATE_NAMES, type PaperSize, type TemplateName } from '@invoicer/domain/invoice-templates';
 import { X } from 'lucide-react';
 import { memo, useId } from 'react';
 import type { InvoiceFormValues } from '../model/invoice-form';
 
-type Look = Pick<InvoiceFormValues, 'template' | 'accentColor'>;
+type Look = Pick<InvoiceFormValues, 'template' | 'accentColor' | 'paper'>;
 
 export interface TemplateFieldProps extends Look {
   onChange: (patch: Partial<Look>) => void;
@@ -18,8 +18,14 @@ const NEUTRAL = '#64748b';
  * This invoice's own PDF template and accent colour, beside the currency: empty means the account's
  * default from Settings > Invoice Templates (docs/decisions/0062-three-templates-and-the-accent-colour.md).
  */
-export const TemplateField = memo(function TemplateField({ template, accentColor, onChange }: TemplateFieldProps) {
+export const TemplateField = memo(function TemplateField({
+  template,
+  accentColor,
+  paper,
+  onChange,
+}: TemplateFieldProps) {
   const selectId = useId();
+  const paperId = useId();
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={selectId} className="text-sm font-medium text-slate-700">
@@ -58,6 +64,19 @@ export const TemplateField = memo(function TemplateField({ template, accentColor
           </button>
         )}
       </div>
+      <label htmlFor={paperId} className="text-sm font-medium text-slate-700">
+        Paper
+      </label>
+      <select
+        id={paperId}
+        value={paper ?? ''}
+        onChange={(event) => onChange({ paper: (event.target.value || null) as PaperSize | null })}
+        className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none"
+      >
+        <option value="">By currency (Letter for USD and CAD)</option>
+        <option value="a4">A4</option>
+        <option value="letter">US Letter</option>
+      </select>
     </div>
   );
 });

@@ -61,6 +61,7 @@ const draftSchema = z.object({
   businessId: text,
   template: text,
   accentColor: text,
+  paper: text,
 });
 
 /** Numbers from older drafts become the text an input would hold; anything the input would refuse becomes 0. */
@@ -133,6 +134,7 @@ export function draftToForm(draft: StoredDraft, today: string): InvoiceFormValue
     businessId: draft.businessId || null,
     template: isTemplateName(draft.template) ? draft.template : null,
     accentColor: isAccentColor(draft.accentColor) ? draft.accentColor.toLowerCase() : null,
+    paper: draft.paper === 'a4' || draft.paper === 'letter' ? draft.paper : null,
   };
 }
 

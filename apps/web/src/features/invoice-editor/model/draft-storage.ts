@@ -39,6 +39,7 @@ export interface StoredDraft {
   /** The invoice's own template and accent colour (older drafts lack them: the account's). */
   template?: string | null;
   accentColor?: string | null;
+  paper?: string | null;
 }
 
 /** What is written: the form minus UI-only state. */
@@ -73,6 +74,7 @@ export function formToDraft(values: InvoiceFormValues): StoredDraft {
     businessId: values.businessId,
     template: values.template,
     accentColor: values.accentColor,
+    paper: values.paper,
   };
 }
 

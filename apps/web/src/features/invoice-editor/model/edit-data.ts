@@ -46,6 +46,7 @@ export function toEditInvoice(edit: EditData, today: string): EditInvoice {
       businessId: edit.businessId,
       template: edit.data.template,
       accentColor: edit.data.accent_color,
+      paper: edit.data.paper,
     },
     today,
   );

@@ -20,7 +20,7 @@ export type EditorAction =
   | { type: 'setParty'; side: 'from' | 'to'; value: string; partyId: string | null }
   | { type: 'setCurrency'; currency: CurrencyCode }
   /** The invoice's own template or accent colour (null: the account's). */
-  | { type: 'setLook'; patch: Partial<Pick<InvoiceFormValues, 'template' | 'accentColor'>> }
+  | { type: 'setLook'; patch: Partial<Pick<InvoiceFormValues, 'template' | 'accentColor' | 'paper'>> }
   | { type: 'setIssuedDate'; value: string }
   | { type: 'setDueDate'; value: string }
   | { type: 'updateItem'; id: string; patch: Partial<Omit<LineItem, 'id'>> }

@@ -71,5 +71,6 @@ export function toDocumentInput(values: InvoiceFormValues): InvoiceDocumentInput
     logo_url: values.logoUrl || null,
     template: values.template,
     accent_color: values.accentColor,
+    paper: values.paper,
   };
 }
