@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 
 /** In development the API runs on its own port (npm run dev starts both); Vite forwards the server's paths to it. */
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 3000}`;
-const serverPaths = ['/api', '/generate-invoice', '/preview-invoice', '/upload-logo'];
+const serverPaths = ['/api', '/generate-invoice', '/preview-invoice', '/template-preview', '/upload-logo'];
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],

@@ -22,7 +22,7 @@ import { FONT_FILES, resolveFontsDir } from '../src/pdf/fonts-dir';
 import { createPdfPool } from '../src/pdf/pdf-pool';
 import { renderInvoicePdf } from '../src/pdf/render-invoice-pdf';
 import { renderPreviewPng } from '../src/pdf/render-preview-png';
-import { modernTemplate } from '../src/pdf/templates/modern';
+import { MODERN_LOOK, modernTemplate } from '../src/pdf/templates/modern';
 import { CHROMIUM_ARGS, chromiumPath, NO_CHROMIUM } from '../../../scripts/chromium.mjs';
 
 const iterationsArg = process.argv.find((arg) => arg.startsWith('--iterations='));
@@ -112,6 +112,8 @@ async function renderParsingFontsPerDocument(doc: InvoiceDocument): Promise<Buff
     logo: null,
     payment: null,
     paid: null,
+    accentColor: MODERN_LOOK.accent,
+    paper: 'a4',
   });
   pdf.end();
   await finished;

@@ -7,6 +7,13 @@ import { MAX_PERCENT_RATE, PERCENT_DECIMALS, parsePercentRate } from './percent'
 import { MESSAGES } from './invoice-messages';
 import { LOGO_DATA_URL_MAX, parseLogoUrl, type LogoRef } from './logo-url';
 import { computeTotals, type Adjustment, type AdjustmentType } from './totals';
+import {
+  accentColorInputSchema,
+  paperInputSchema,
+  templateInputSchema,
+  type PaperSize,
+  type TemplateName,
+} from './invoice-templates';
 
 /**
  * The invoice body of POST /generate-invoice and /preview-invoice (docs/product/entities.md#invoice-document), which is
@@ -49,6 +56,12 @@ export interface InvoiceDocument {
   terms: string;
   logo: LogoRef | null;
   currency: CurrencyCode;
+  /** The invoice's own template; null or absent: the account's default (docs/decisions/0062-three-templates-and-the-accent-colour.md). */
+  template?: TemplateName | null;
+  /** The invoice's own accent colour, `#rrggbb` in lower case; null or absent: the account's, else the template's. */
+  accentColor?: string | null;
+  /** The paper; null or absent: by the currency (defaultPaper). */
+  paper?: PaperSize | null;
 }
 
 // Every text field starts from the domain's textSchema: U+0000 and lone surrogates are refused
@@ -237,6 +250,9 @@ export const invoiceDocumentInputSchema = z
       payment_instructions: text(LIMITS.longText, 'Payment instructions'),
       terms: text(LIMITS.longText, 'Terms'),
       logo_url: logoSchema,
+      template: templateInputSchema,
+      accent_color: accentColorInputSchema,
+      paper: paperInputSchema,
     },
     { error: MESSAGES.body },
   )
@@ -286,6 +302,9 @@ export const invoiceDocumentInputSchema = z
       terms: body.terms,
       logo: body.logo_url,
       currency: body.currency,
+      template: body.template,
+      accentColor: body.accent_color,
+      paper: body.paper,
     };
     if (!totalsFit(document)) {
       ctx.addIssue({ code: 'custom', path: ['items'], message: MESSAGES.tooLarge });

@@ -53,12 +53,20 @@ export const users = pgTable(
      * (docs/decisions/0050-automatic-reminders.md). Read field by field, defaults for what is missing.
      */
     settings: jsonb('settings').notNull().default({}),
+    /**
+     * The PDF template and accent colour of every invoice that names none (GET/PUT /api/users/invoice-template,
+     * docs/decisions/0062-three-templates-and-the-accent-colour.md); a null colour is each template's own.
+     */
+    invoiceTemplate: text('invoice_template').notNull().default('modern'),
+    accentColor: text('accent_color'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_id_key').on(t.googleId),
+    check('users_invoice_template_check', sql`${t.invoiceTemplate} in ('modern', 'classic', 'minimal')`),
+    check('users_accent_color_check', sql`${t.accentColor} ~ '^#[0-9a-f]{6}$'`),
   ],
 );
 

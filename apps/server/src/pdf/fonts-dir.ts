@@ -6,9 +6,12 @@ import { COVERAGE_FILE, FALLBACK_FACES } from './font-faces';
 /** The font files of the invoice, one per weight, in the fonts directory. */
 export const FONT_FILES = { regular: 'NotoSans-Regular.ttf', bold: 'NotoSans-Bold.ttf' } as const;
 
+/** Noto Serif, the Classic template's headings (docs/decisions/0062-three-templates-and-the-accent-colour.md): read on first use. */
+export const SERIF_FONT_FILES = { regular: 'NotoSerif-Regular.ttf', bold: 'NotoSerif-Bold.ttf' } as const;
+
 /** Every file the fonts directory must hold: Noto Sans, the fallback faces and their coverage (font-faces.ts). */
 export function allFontFiles(): string[] {
-  const files = new Set<string>([FONT_FILES.regular, FONT_FILES.bold]);
+  const files = new Set<string>([FONT_FILES.regular, FONT_FILES.bold, SERIF_FONT_FILES.regular, SERIF_FONT_FILES.bold]);
   for (const face of FALLBACK_FACES) {
     files.add(face.files.regular);
     files.add(face.files.bold);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { FaceCoverage, FALLBACK_FACES } from './font-faces';
-import { FONT_FILES, resolveFontsDir } from './fonts-dir';
+import { FONT_FILES, resolveFontsDir, SERIF_FONT_FILES } from './fonts-dir';
 
 /**
  * The fonts of the invoice. Noto Sans (FONT_FILES; Latin, Greek, Cyrillic, the currency symbols) is
@@ -12,6 +12,18 @@ import { FONT_FILES, resolveFontsDir } from './fonts-dir';
  * (docs/decisions/0058-every-script-renders.md).
  */
 export type FontWeight = keyof typeof FONT_FILES;
+
+/**
+ * The font a text style names: Noto Sans in a weight, or Noto Serif in a weight (the Classic template's
+ * headings, read and parsed the first time a document uses it). Characters the named font lacks come
+ * from the fallback chain in the name's weight.
+ */
+export type FontName = FontWeight | 'serif' | 'serif-bold';
+
+/** The weight of a font name: which fallback files its missing characters come from. */
+export function weightOf(name: FontName): FontWeight {
+  return name === 'bold' || name === 'serif-bold' ? 'bold' : 'regular';
+}
 
 /** A glyph as fontkit returns it from a layout. */
 export interface FontkitGlyph {
@@ -48,8 +60,10 @@ export interface FontHandle {
   readonly primary: boolean;
   /** See FallbackFace.takesNeutrals; Noto Sans takes them. */
   readonly takesNeutrals: boolean;
-  /** Index in FALLBACK_FACES, -1 for Noto Sans. */
+  /** Index in FALLBACK_FACES, -1 for Noto Sans and Noto Serif. */
   readonly face: number;
+  /** A primary font's code points of the BMP, one byte each (the Latin fast path of itemisation); null for a fallback. */
+  readonly covered: Uint8Array | null;
 }
 
 export type InvoiceFonts = Record<FontWeight, ParsedFont>;
@@ -83,8 +97,22 @@ function readFont(file: string): ParsedFont {
   return parseFont(bytes);
 }
 
-function handle(key: string, font: ParsedFont, face: number, takesNeutrals: boolean): FontHandle {
-  return { key, font, scale: 1000 / font.unitsPerEm, primary: face === -1, takesNeutrals, face };
+function handle(
+  key: string,
+  font: ParsedFont,
+  face: number,
+  takesNeutrals: boolean,
+  covered: Uint8Array | null = null,
+): FontHandle {
+  return { key, font, scale: 1000 / font.unitsPerEm, primary: face === -1, takesNeutrals, face, covered };
+}
+
+/** What both weights of a family map in the BMP: a run never changes font with its weight. */
+function coveredByBoth(regular: ParsedFont, bold: ParsedFont): Uint8Array {
+  const covered = new Uint8Array(0x10000);
+  const boldSet = new Set(bold.characterSet);
+  for (const code of regular.characterSet) if (code < 0x10000 && boldSet.has(code)) covered[code] = 1;
+  return covered;
 }
 
 function loadPrimary(): Record<FontWeight, FontHandle> {
@@ -93,14 +121,27 @@ function loadPrimary(): Record<FontWeight, FontHandle> {
     const bold = readFont(FONT_FILES.bold);
     regular.layout(WARM_UP_TEXT);
     bold.layout(WARM_UP_TEXT);
-    const covered = new Uint8Array(0x10000);
-    // Only what both weights have, so a run never changes font with its weight.
-    const boldSet = new Set(bold.characterSet);
-    for (const code of regular.characterSet) if (code < 0x10000 && boldSet.has(code)) covered[code] = 1;
+    const covered = coveredByBoth(regular, bold);
     primaryCoverage = covered;
-    primary = { regular: handle('regular', regular, -1, true), bold: handle('bold', bold, -1, true) };
+    primary = { regular: handle('regular', regular, -1, true, covered), bold: handle('bold', bold, -1, true, covered) };
   }
   return primary;
+}
+
+let serif: Record<FontWeight, FontHandle> | null = null;
+
+/** Noto Serif, read and parsed the first time a document draws with it, then kept for the thread's life. */
+function loadSerif(): Record<FontWeight, FontHandle> {
+  if (!serif) {
+    const regular = readFont(SERIF_FONT_FILES.regular);
+    const bold = readFont(SERIF_FONT_FILES.bold);
+    const covered = coveredByBoth(regular, bold);
+    serif = {
+      regular: handle('serif', regular, -1, true, covered),
+      bold: handle('serif-bold', bold, -1, true, covered),
+    };
+  }
+  return serif;
 }
 
 /**
@@ -114,8 +155,10 @@ export function acquireInvoiceFonts(): InvoiceFonts {
   return { regular: fonts.regular.font, bold: fonts.bold.font };
 }
 
-export function primaryFont(weight: FontWeight): FontHandle {
-  return loadPrimary()[weight];
+/** The font a style names (Noto Sans, or Noto Serif read on first use). */
+export function primaryFont(name: FontName): FontHandle {
+  if (name === 'serif' || name === 'serif-bold') return loadSerif()[weightOf(name)];
+  return loadPrimary()[name];
 }
 
 /** Whether Noto Sans (both weights) maps the code point. */

@@ -1,6 +1,7 @@
 import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import { invoiceDocumentInputSchema, type InvoiceDocument, type LogoRef } from '@invoicer/domain/invoice-document';
 import secureJsonParse from 'secure-json-parse';
+import type { TemplateName } from '@invoicer/domain/invoice-templates';
 import type { PaidAmounts } from './templates/invoice-template';
 import { validateWithSchema } from '../plugins/errors';
 
@@ -42,6 +43,12 @@ export interface InvoiceWithJsonItems {
   transfer: EpcCreditTransfer | null;
   /** Its payments, printed under Total once one exists (docs/decisions/0048-payments-and-the-balance.md). */
   paid: PaidAmounts | null;
+  /**
+   * The account's template and accent colour, for a document that names none
+   * (docs/decisions/0062-three-templates-and-the-accent-colour.md); null: the template's own.
+   */
+  accountTemplate: TemplateName | null;
+  accountAccentColor: string | null;
 }
 
 /** A refusal as data (errors lose their class crossing threads): the 400 envelope's message and field messages. */

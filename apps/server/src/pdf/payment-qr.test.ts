@@ -6,7 +6,7 @@ import { darkRuns, encodeQr, EPC_QR_MAX_VERSION, paymentQrModules, paymentQrSvg 
 import { invoice, pageTexts } from './pdf-test-fixtures';
 import { renderInvoicePdf } from './render-invoice-pdf';
 import { qrCodesOnPdfPage } from '../../test/qr-codes';
-import { PAYMENT_QR_CAPTION } from './templates/modern';
+import { PAYMENT_QR_CAPTION } from './templates/invoice-layout';
 
 const TRANSFER: EpcCreditTransfer = epcCreditTransfer({
   payee: {

@@ -1,4 +1,4 @@
-import type { FontWeight } from './invoice-fonts';
+import { primaryFont, type FontName } from './invoice-fonts';
 import { drawShapedLine } from './pdf-text';
 import { baseDirectionOf, breakUnits, graphemeClusters, shapeLine } from './text-runs';
 
@@ -10,11 +10,14 @@ import { baseDirectionOf, breakUnits, graphemeClusters, shapeLine } from './text
 
 export type Doc = PDFKit.PDFDocument;
 
-/** A4 in PDF points. */
-export const A4 = { width: 595.28, height: 841.89 } as const;
+/** A page's size in PDF points (PAPER_POINTS of packages/domain/src/invoice-templates.ts). */
+export interface PaperPoints {
+  readonly width: number;
+  readonly height: number;
+}
 
 export interface TextStyle {
-  weight: FontWeight;
+  weight: FontName;
   size: number;
   color: string;
 }
@@ -24,6 +27,10 @@ const currentStyles = new WeakMap<Doc, TextStyle>();
 
 export function setStyle(doc: Doc, style: TextStyle): Doc {
   currentStyles.set(doc, style);
+  // Noto Serif joins a document the first time a style names it (render-invoice-pdf.ts registers Noto Sans).
+  const registered = (doc as unknown as { _registeredFonts: Record<string, unknown> })._registeredFonts;
+  if (!registered[style.weight])
+    doc.registerFont(style.weight, primaryFont(style.weight).font as unknown as Uint8Array);
   return doc.font(style.weight).fontSize(style.size).fillColor(style.color);
 }
 
@@ -218,8 +225,9 @@ export class PageFlow {
   constructor(
     private readonly doc: Doc,
     readonly frame: PageFrame,
+    private readonly paper: PaperPoints,
   ) {
-    this.doc.addPage({ size: 'A4', margin: 0 });
+    this.addPage();
     this.y = frame.top;
   }
 
@@ -232,8 +240,12 @@ export class PageFlow {
     return this.y <= this.frame.top;
   }
 
+  private addPage(): void {
+    this.doc.addPage({ size: [this.paper.width, this.paper.height], margin: 0 });
+  }
+
   newPage(): void {
-    this.doc.addPage({ size: 'A4', margin: 0 });
+    this.addPage();
     this.y = this.frame.top;
     this.onNewPage?.();
   }

@@ -77,7 +77,7 @@ describe('createPdfPool', () => {
   });
 
   it('rejects an unknown template with UnknownTemplateError', async () => {
-    await expect(pool.render(invoice(), { template: 'minimal' as never })).rejects.toBeInstanceOf(UnknownTemplateError);
+    await expect(pool.render(invoice(), { template: 'baroque' as never })).rejects.toBeInstanceOf(UnknownTemplateError);
   });
 
   it('passes logos to the workers', async () => {

@@ -37,7 +37,9 @@ export interface PdfPoolOptions {
 }
 
 export interface PdfRenderOptions {
-  template?: TemplateName;
+  /** The template and accent colour when the invoice names none: the account's (render-invoice-pdf.ts). */
+  template?: TemplateName | null;
+  accentColor?: string | null;
   logo?: { bytes: Uint8Array } | null;
   /** The SEPA transfer to print as an EPC QR code (render-invoice-pdf.ts); none when absent. */
   transfer?: EpcCreditTransfer | null;
@@ -292,6 +294,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
           kind: 'pdf',
           invoice: source(invoice),
           template: renderOptions.template,
+          accentColor: renderOptions.accentColor,
           logo: renderOptions.logo?.bytes ?? null,
           transfer: renderOptions.transfer ?? null,
           paid: renderOptions.paid ?? null,
@@ -308,6 +311,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
           kind: 'preview',
           invoice: source(invoice),
           template: previewOptions.template,
+          accentColor: previewOptions.accentColor,
           logo: previewOptions.logo?.bytes ?? null,
           transfer: previewOptions.transfer ?? null,
           paid: previewOptions.paid ?? null,

@@ -33,7 +33,8 @@ export type PdfTask =
   | {
       kind: 'pdf';
       invoice: TaskInvoice;
-      template?: TemplateName;
+      template?: TemplateName | null;
+      accentColor?: string | null;
       logo: Uint8Array | null;
       transfer?: EpcCreditTransfer | null;
       paid?: PaidAmounts | null;
@@ -41,7 +42,8 @@ export type PdfTask =
   | {
       kind: 'preview';
       invoice: TaskInvoice;
-      template?: TemplateName;
+      template?: TemplateName | null;
+      accentColor?: string | null;
       logo: Uint8Array | null;
       transfer?: EpcCreditTransfer | null;
       paid?: PaidAmounts | null;
@@ -154,6 +156,7 @@ export default async function runPdfTask(task: PdfTask): Promise<PdfTaskResult |
   }
   const pdf = await renderInvoicePdf(invoice, {
     template: task.template,
+    accentColor: task.accentColor,
     logo: task.logo ? { bytes: task.logo } : null,
     transfer: task.transfer ?? null,
     paid: task.paid ?? null,

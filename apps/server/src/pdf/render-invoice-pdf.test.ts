@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveFontsDir } from './fonts-dir';
 import { invoice, manyItems, pageTexts, pdfInfo, placedTexts } from './pdf-test-fixtures';
 import { renderInvoicePdf } from './render-invoice-pdf';
-import { UnknownTemplateError } from './templates/template-registry';
+import { TEMPLATE_NAMES, UnknownTemplateError } from './templates/template-registry';
 
 const PAGE_RIGHT_MARGIN = 595.28 - 48;
 
@@ -180,91 +180,6 @@ describe('renderInvoicePdf', () => {
     expect(content).toContain('Total €1.08');
   });
 
-  it('wraps long text inside its column and never past the page margin', async () => {
-    const longWord = 'Supercalifragilistic'.repeat(25); // 500 characters, no space
-    const pdf = await renderInvoicePdf(
-      invoice({
-        from: `${'Very long sender name that goes on and on '.repeat(8)}\n${longWord.slice(0, 200)}`,
-        items: [
-          { name: longWord, description: 'word '.repeat(400), quantity: 1_000_000, unitCost: 99_999_999 }, // amount near the schema's maximum
-          { name: 'Second', description: '', quantity: 1, unitCost: 1 },
-        ],
-        paymentDetails: longWord,
-        invoiceNumber: 'INV-'.repeat(16),
-      }),
-    );
-    const placed = await placedTexts(pdf);
-    const overflowing = placed.filter((item) => item.x + item.width > PAGE_RIGHT_MARGIN + 0.5 || item.x < 47.5);
-    expect(overflowing).toEqual([]);
-    // The unbroken name is split over several lines, all of them left of the Qty column, and nothing is lost.
-    const nameLines = placed.filter((item) => item.text.startsWith('Super') || item.text.startsWith('fragil'));
-    expect(nameLines.length).toBeGreaterThan(2);
-    const content = (await pageTexts(pdf)).join('');
-    expect(content.replace(/\s/g, '')).toContain(longWord.repeat(1));
-    expect(content).toContain('1,000,000');
-    expect(content).toContain('€999,999,990,000.00');
-  });
-
-  it('breaks a 200-item invoice over pages with repeated headers, whole rows and footers', async () => {
-    const items = manyItems(200);
-    const pages = await pageTexts(await renderInvoicePdf(invoice({ items })));
-    expect(pages.length).toBeGreaterThan(3);
-    pages.forEach((page, index) => {
-      expect(page).toContain(`Page ${index + 1} of ${pages.length}`);
-      if (/Service line \d{3}/.test(page)) expect(page).toContain('Item Qty Rate Amount');
-    });
-    const all = pages.join('\n');
-    for (const item of items) {
-      expect(count(all, item.name)).toBe(1);
-      // A row is never split: its name and its numbers are on the same page, on one line.
-      expect(pages.some((page) => new RegExp(`${item.name} \\d+ €[\\d,.]+ €[\\d,.]+`).test(page))).toBe(true);
-    }
-    const last = pages.at(-1)!;
-    expect(last).toMatch(/Subtotal €[\d,.]+\nTax \(7\.5%\) €[\d,.]+\nTotal €[\d,.]+/);
-    expect(pages.slice(0, -1).join('\n')).not.toContain('Subtotal');
-  });
-
-  it('keeps the totals block together at every page-break position', async () => {
-    const lastPageKinds = new Set<string>();
-    for (let count = 12; count <= 30; count++) {
-      const pages = await pageTexts(
-        await renderInvoicePdf(
-          invoice({
-            items: manyItems(count),
-            discount: { enabled: true, type: 'percent', value: 5_000 },
-            shipping: { enabled: true, amount: 999 },
-          }),
-        ),
-      );
-      const withTotals = pages.filter((page) => page.includes('Subtotal'));
-      expect(withTotals).toHaveLength(1);
-      expect(withTotals[0]).toMatch(/Subtotal .+\nTax .+\nDiscount .+\nShipping .+\nTotal €/);
-      lastPageKinds.add(/Service line/.test(pages.at(-1)!) ? 'rows and totals' : 'totals moved alone');
-    }
-    // The range crosses the point where the block no longer fits under the last row.
-    expect(lastPageKinds).toEqual(new Set(['rows and totals', 'totals moved alone']));
-  });
-
-  it('lets a row taller than a page flow across pages, header repeated', async () => {
-    const description = Array.from({ length: 150 }, (_, i) => `Paragraph ${i + 1} of the specification.`).join('\n');
-    const pages = await pageTexts(
-      await renderInvoicePdf(invoice({ items: [{ name: 'Huge', description, quantity: 1, unitCost: 100 }] })),
-    );
-    expect(pages.length).toBeGreaterThan(1);
-    const all = pages.join('\n');
-    for (let i = 1; i <= 150; i++) expect(count(all, `Paragraph ${i} of the specification.`)).toBe(1);
-    for (const page of pages.filter((page) => page.includes('Paragraph')))
-      expect(page).toContain('Item Qty Rate Amount');
-  });
-
-  it('survives parties longer than a page', async () => {
-    const from = Array.from({ length: 120 }, (_, i) => `Sender line ${i + 1}`).join('\n');
-    const all = (await pageTexts(await renderInvoicePdf(invoice({ from })))).join('\n');
-    for (let i = 1; i <= 120; i++) expect(all).toContain(`Sender line ${i}\n`);
-    expect(all).toContain('Grace Hopper Ltd');
-    expect(all).toContain('Total €32.41');
-  });
-
   it("shares shaped words across documents without carrying one document's text into another", async () => {
     // "ﬁ" (U+FB01) and the "fi" ligature of "fiordland" are one glyph: the first document makes that glyph
     // object from U+FB01, so its run for "fiordland" must not be reused by the next document.
@@ -317,7 +232,7 @@ describe('renderInvoicePdf', () => {
   });
 
   it('rejects an unknown template', async () => {
-    await expect(renderInvoicePdf(invoice(), { template: 'classic' as never })).rejects.toBeInstanceOf(
+    await expect(renderInvoicePdf(invoice(), { template: 'baroque' as never })).rejects.toBeInstanceOf(
       UnknownTemplateError,
     );
   });
@@ -327,5 +242,123 @@ describe('renderInvoicePdf', () => {
     expect(found).toMatch(/apps\/server\/assets\/fonts$/);
     expect(resolveFontsDir(path.relative(process.cwd(), found))).toBe(found);
     expect(() => resolveFontsDir('/nonexistent')).toThrow(/FONTS_DIR is set to \/nonexistent/);
+  });
+});
+
+/** The multi-page rules hold in every template: they share one layout engine (templates/invoice-layout.ts). */
+describe.each(TEMPLATE_NAMES)('the %s template over pages', (template) => {
+  it('wraps long text inside its column and never past the page margin', async () => {
+    const longWord = 'Supercalifragilistic'.repeat(25); // 500 characters, no space
+    const pdf = await renderInvoicePdf(
+      invoice({
+        template,
+        from: `${'Very long sender name that goes on and on '.repeat(8)}\n${longWord.slice(0, 200)}`,
+        items: [
+          { name: longWord, description: 'word '.repeat(400), quantity: 1_000_000, unitCost: 99_999_999 }, // amount near the schema's maximum
+          { name: 'Second', description: '', quantity: 1, unitCost: 1 },
+        ],
+        paymentDetails: longWord,
+        invoiceNumber: 'INV-'.repeat(16),
+      }),
+    );
+    const placed = await placedTexts(pdf);
+    const overflowing = placed.filter((item) => item.x + item.width > PAGE_RIGHT_MARGIN + 0.5 || item.x < 47.5);
+    expect(overflowing).toEqual([]);
+    // The unbroken name is split over several lines, all of them left of the Qty column, and nothing is lost.
+    const nameLines = placed.filter((item) => item.text.startsWith('Super') || item.text.startsWith('fragil'));
+    expect(nameLines.length).toBeGreaterThan(2);
+    const content = (await pageTexts(pdf)).join('');
+    expect(content.replace(/\s/g, '')).toContain(longWord.repeat(1));
+    expect(content).toContain('1,000,000');
+    expect(content).toContain('€999,999,990,000.00');
+  });
+
+  it('breaks a 200-item invoice over pages with repeated headers, whole rows and footers', async () => {
+    const items = manyItems(200);
+    const pages = await pageTexts(
+      await renderInvoicePdf(
+        invoice({
+          template,
+          items,
+        }),
+      ),
+    );
+    expect(pages.length).toBeGreaterThan(3);
+    pages.forEach((page, index) => {
+      expect(page).toContain(`Page ${index + 1} of ${pages.length}`);
+      if (/Service line \d{3}/.test(page)) expect(page).toContain('Item Qty Rate Amount');
+    });
+    const all = pages.join('\n');
+    for (const item of items) {
+      expect(count(all, item.name)).toBe(1);
+      // A row is never split: its name and its numbers are on the same page, on one line.
+      expect(pages.some((page) => new RegExp(`${item.name} \\d+ €[\\d,.]+ €[\\d,.]+`).test(page))).toBe(true);
+    }
+    // The totals come once, after the last row (payment details and terms may follow on a page of their own).
+    const totalsAt = pages.findIndex((page) => page.includes('Subtotal'));
+    expect(pages.filter((page) => page.includes('Subtotal'))).toHaveLength(1);
+    expect(pages[totalsAt]).toMatch(/Subtotal €[\d,.]+\nTax \(7\.5%\) €[\d,.]+\nTotal €[\d,.]+/);
+    expect(pages.findIndex((page) => page.includes('Service line 200'))).toBeLessThanOrEqual(totalsAt);
+    expect(pages.slice(totalsAt + 1).join('\n')).not.toContain('Service line');
+  });
+
+  it('keeps the totals block together at every page-break position', async () => {
+    const lastPageKinds = new Set<string>();
+    const pageCounts = new Set<number>();
+    for (let count = 8; count <= 40; count++) {
+      const pages = await pageTexts(
+        await renderInvoicePdf(
+          invoice({
+            template,
+            items: manyItems(count),
+            discount: { enabled: true, type: 'percent', value: 5_000 },
+            shipping: { enabled: true, amount: 999 },
+          }),
+        ),
+      );
+      const withTotals = pages.filter((page) => page.includes('Subtotal'));
+      expect(withTotals).toHaveLength(1);
+      expect(withTotals[0]).toMatch(/Subtotal .+\nTax .+\nDiscount .+\nShipping .+\nTotal €/);
+      lastPageKinds.add(/Service line/.test(withTotals[0]!) ? 'rows and totals' : 'totals moved alone');
+      pageCounts.add(pages.length);
+    }
+    // The range crosses the point where the block no longer fits under the last row, and the block never
+    // goes alone: its last rows go with it (page-economy.test.ts).
+    expect(pageCounts.size).toBeGreaterThan(1);
+    expect(lastPageKinds).toEqual(new Set(['rows and totals']));
+  });
+
+  it('lets a row taller than a page flow across pages, header repeated', async () => {
+    const description = Array.from({ length: 150 }, (_, i) => `Paragraph ${i + 1} of the specification.`).join('\n');
+    const pages = await pageTexts(
+      await renderInvoicePdf(
+        invoice({
+          template,
+          items: [{ name: 'Huge', description, quantity: 1, unitCost: 100 }],
+        }),
+      ),
+    );
+    expect(pages.length).toBeGreaterThan(1);
+    const all = pages.join('\n');
+    for (let i = 1; i <= 150; i++) expect(count(all, `Paragraph ${i} of the specification.`)).toBe(1);
+    for (const page of pages.filter((page) => page.includes('Paragraph')))
+      expect(page).toContain('Item Qty Rate Amount');
+  });
+
+  it('survives parties longer than a page', async () => {
+    const from = Array.from({ length: 120 }, (_, i) => `Sender line ${i + 1}`).join('\n');
+    const all = (
+      await pageTexts(
+        await renderInvoicePdf(
+          invoice({
+            template,
+            from,
+          }),
+        ),
+      )
+    ).join('\n');
+    for (let i = 1; i <= 120; i++) expect(all).toContain(`Sender line ${i}\n`);
+    expect(all).toContain('Grace Hopper Ltd');
+    expect(all).toContain('Total €32.41');
   });
 });

@@ -1,16 +1,22 @@
 import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
+import { defaultPaper } from '@invoicer/domain/invoice-templates';
 import { computeTotals } from '@invoicer/domain/totals';
 import PDFDocument from 'pdfkit';
 import { acquireInvoiceFonts } from './invoice-fonts';
 import { paymentQrModules } from './payment-qr';
 import { prepareLogo } from './prepare-logo';
 import type { PaidAmounts } from './templates/invoice-template';
-import { DEFAULT_TEMPLATE, getTemplate, type TemplateName } from './templates/template-registry';
+import { defaultAccent, DEFAULT_TEMPLATE, getTemplate, type TemplateName } from './templates/template-registry';
 
 export interface RenderInvoicePdfOptions {
-  /** Defaults to 'modern'. Any other string rejects with UnknownTemplateError. */
-  template?: TemplateName;
+  /**
+   * The template when the invoice names none (the account's default); else 'modern'. Any other string
+   * rejects with UnknownTemplateError.
+   */
+  template?: TemplateName | null;
+  /** The accent colour when the invoice names none (the account's); else the template's own. */
+  accentColor?: string | null;
   /** Logo bytes (PNG or JPEG; WebP and GIF work too), already fetched by the caller. Bytes that do not decode are left out. */
   logo?: { bytes: Uint8Array } | null;
   /**
@@ -28,7 +34,7 @@ export const PDF_PRODUCER = 'Invoicer';
 const FALLBACK_CREATION_DATE = new Date(Date.UTC(2000, 0, 1));
 
 /**
- * Renders an invoice to PDF bytes (A4). Pure: the output depends only on the arguments (it reads the
+ * Renders an invoice to PDF bytes (A4 or US Letter: the invoice's paper, else its currency's, defaultPaper). Pure: the output depends only on the arguments (it reads the
  * font files once per thread) and equal input gives byte-identical output, because the creation date
  * is the issued date and pdfkit derives the file ID from the metadata.
  */
@@ -36,7 +42,8 @@ export async function renderInvoicePdf(
   invoice: InvoiceDocument,
   options: RenderInvoicePdfOptions = {},
 ): Promise<Uint8Array> {
-  const template = getTemplate(options.template ?? DEFAULT_TEMPLATE);
+  const template = getTemplate(invoice.template ?? options.template ?? DEFAULT_TEMPLATE);
+  const accentColor = invoice.accentColor ?? options.accentColor ?? defaultAccent(template.name as TemplateName);
   const logo = options.logo ? await prepareLogo(options.logo.bytes) : null;
   // From here to doc.end() all font use is synchronous, so documents never interleave on the shared fonts.
   const fonts = acquireInvoiceFonts();
@@ -74,6 +81,8 @@ export async function renderInvoicePdf(
     logo,
     payment: options.transfer ? { transfer: options.transfer, qr: paymentQrModules(options.transfer) } : null,
     paid: options.paid && options.paid.amountPaidMinor > 0 ? options.paid : null,
+    accentColor,
+    paper: invoice.paper ?? defaultPaper(invoice.currency),
   });
   doc.end();
   await finished;

@@ -4,9 +4,10 @@ import {
   fallbackFont,
   primaryCovers,
   primaryFont,
+  weightOf,
   type FontHandle,
   type FontkitGlyph,
-  type FontWeight,
+  type FontName,
 } from './invoice-fonts';
 
 /**
@@ -101,24 +102,31 @@ interface Item {
 }
 
 function covers(font: FontHandle, code: number): boolean {
-  return font.primary ? primaryCovers(code) : faceCoverage().covers(font.face, code);
+  return font.covered ? primaryCovered(font, code) : faceCoverage().covers(font.face, code);
 }
 
-function pick(code: number, current: FontHandle | null | undefined, primary: FontHandle, weight: FontWeight) {
-  if (current === primary && primaryCovers(code)) return primary;
+function primaryCovered(font: FontHandle, code: number): boolean {
+  return code < 0x10000 && font.covered![code] === 1;
+}
+
+function pick(code: number, current: FontHandle | null | undefined, primary: FontHandle, name: FontName) {
+  if (current === primary && primaryCovered(primary, code)) return primary;
   if (current !== undefined && isIgnorable(code)) return current;
   if (current && !current.primary) {
     // Spaces, digits, punctuation and marks stay with the script around them when its font has them.
     const char = String.fromCodePoint(code);
     if ((current.takesNeutrals ? NEUTRAL.test(char) : MARK.test(char)) && covers(current, code)) return current;
   }
-  if (primaryCovers(code)) return primary;
+  if (primaryCovered(primary, code)) return primary;
+  // A serif style's characters beyond Noto Serif: Noto Sans, then the chain, as for every style.
+  const weight = weightOf(name);
+  if (primary.key !== weight && primaryCovers(code)) return primaryFont(weight);
   const face = faceCoverage().faceFor(code);
   return face >= 0 ? fallbackFont(face, weight) : null;
 }
 
 /** Splits text into runs of one font each: the first font of the fallback chain that has the character. */
-function itemize(text: string, weight: FontWeight): Item[] {
+function itemize(text: string, weight: FontName): Item[] {
   const primary = primaryFont(weight);
   const items: Item[] = [];
   let current: FontHandle | null | undefined;
@@ -318,8 +326,8 @@ function carryMarks(glyphs: ShapedGlyph[], spaceGlyph: () => number): ShapedGlyp
 }
 
 /** Each character as U+FFFD of Noto Sans, standing for itself in the ToUnicode map: visible, and the text still extracts. */
-function replacementRun(text: string, weight: FontWeight, rtl: boolean): GlyphRun {
-  const font = primaryFont(weight);
+function replacementRun(text: string, weight: FontName, rtl: boolean): GlyphRun {
+  const font = primaryFont(weightOf(weight));
   const glyph = font.font.glyphForCodePoint(0xfffd);
   const width = glyph.advanceWidth * font.scale;
   const glyphs: Array<ShapedGlyph & { text: string }> = [];
@@ -335,7 +343,7 @@ function replacementRun(text: string, weight: FontWeight, rtl: boolean): GlyphRu
   return { font, glyphs, advance: width * glyphs.length };
 }
 
-function shapePiece(font: FontHandle, text: string, rtl: boolean, weight: FontWeight): GlyphRun {
+function shapePiece(font: FontHandle, text: string, rtl: boolean, weight: FontName): GlyphRun {
   const key = `${font.key}\u0000${rtl ? 'r' : 'l'}\u0000${text}`;
   const cached = pieceCache.get(key);
   if (cached) return cached;
@@ -397,7 +405,7 @@ function shapePiece(font: FontHandle, text: string, rtl: boolean, weight: FontWe
  * Shapes one run of one font and direction, word by word (words are what the cache keeps): its runs in
  * visual order, more than one only where a word had to fall back to replacement glyphs.
  */
-function shapeRun(text: string, font: FontHandle | null, rtl: boolean, weight: FontWeight): GlyphRun[] {
+function shapeRun(text: string, font: FontHandle | null, rtl: boolean, weight: FontName): GlyphRun[] {
   if (!font) return [replacementRun(text, weight, rtl)];
   const pieces: GlyphRun[] = [];
   let start = 0;
@@ -438,7 +446,7 @@ interface Segment {
  * Lays out one line (no line breaks) in the given base direction: runs in logical order with their
  * visual positions. Lines of left-to-right text without right-to-left characters skip the bidi algorithm.
  */
-export function shapeLine(text: string, weight: FontWeight, rtl = false): ShapedLine {
+export function shapeLine(text: string, weight: FontName, rtl = false): ShapedLine {
   if (text === '') return { runs: [], advance: 0 };
   const items = itemize(text, weight);
   const levels = rtl || hasRtl(text) ? bidi.getEmbeddingLevels(text, rtl ? 'rtl' : 'ltr').levels : null;

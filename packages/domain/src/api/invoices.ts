@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { getCurrency, type CurrencyCode } from '../currencies';
 import { invoiceDocumentInputSchema, logoRefToUrl, type InvoiceDocument } from '../invoice-document';
 import { toDecimal } from '../money';
+import { PAPER_SIZES, TEMPLATE_NAMES } from '../invoice-templates';
 import {
   invoiceStatusSchema,
   normalizeStatus,
@@ -302,6 +303,11 @@ export const invoiceDataSchema = z.object({
   payment_details: z.string(),
   payment_instructions: z.string(),
   terms: z.string(),
+  /** null: the account's default template, accent colour (docs/decisions/0062-three-templates-and-the-accent-colour.md). */
+  template: z.enum(TEMPLATE_NAMES).nullable(),
+  accent_color: z.string().nullable(),
+  /** null: by the currency (docs/decisions/0063-page-economy-and-paper-size.md). */
+  paper: z.enum(PAPER_SIZES).nullable(),
 });
 export type InvoiceData = z.infer<typeof invoiceDataSchema>;
 
@@ -484,6 +490,9 @@ export function toInvoiceData(document: InvoiceDocument): InvoiceData {
     payment_details: document.paymentDetails,
     payment_instructions: document.paymentInstructions,
     terms: document.terms,
+    template: document.template ?? null,
+    accent_color: document.accentColor ?? null,
+    paper: document.paper ?? null,
   };
 }
 

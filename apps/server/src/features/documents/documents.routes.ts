@@ -1,13 +1,20 @@
 import { invoiceDocumentInputSchema } from '@invoicer/domain/invoice-document';
 import { contentDisposition, pdfDownloadName } from '@invoicer/domain/invoice-number';
+import { accentColorInputSchema, TEMPLATE_MESSAGES, TEMPLATE_NAMES } from '@invoicer/domain/invoice-templates';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../plugins/errors';
 import { PageOutOfRangeError } from '../../pdf/render-preview-png';
-import type { PdfPool } from '../../pdf/pdf-pool';
+import type { PdfPool, PdfRenderOptions } from '../../pdf/pdf-pool';
 import { renderContext } from '../../pdf/render-client';
 import { resolveLogo } from '../../shared/logos/resolve-logo';
+import { readTemplateDefaults } from '../../shared/template-defaults';
+import { templateThumbnail } from './template-preview';
 import { deferLargeJsonBodies, readInvoice } from './large-bodies';
+
+const thumbnailParams = z.object({ template: z.enum(TEMPLATE_NAMES, { error: TEMPLATE_MESSAGES.template }) });
+const thumbnailQuery = z.object({ accent_color: accentColorInputSchema });
 
 const previewQuery = z.object({
   page: z.coerce
@@ -34,7 +41,8 @@ const documentsRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }
       const context = await renderContext(request, reply);
       const document = await readInvoice(pdf, request.body, context);
       const logo = await resolveLogo(app.db, document.logo);
-      const bytes = await pdf.render(document, { logo, ...context });
+      const defaults = await accountTemplate(app, request);
+      const bytes = await pdf.render(document, { logo, ...defaults, ...context });
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', contentDisposition(pdfDownloadName(document.to)))
@@ -51,7 +59,8 @@ const documentsRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }
       const document = await readInvoice(pdf, request.body, context);
       const logo = await resolveLogo(app.db, document.logo);
       try {
-        const preview = await pdf.preview(document, { logo, page: request.query.page, ...context });
+        const defaults = await accountTemplate(app, request);
+        const preview = await pdf.preview(document, { logo, page: request.query.page, ...defaults, ...context });
         return reply
           .header('Content-Type', 'image/png')
           .header('X-Page-Count', String(preview.pageCount))
@@ -67,6 +76,35 @@ const documentsRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }
       }
     },
   );
+
+  // Settings > Invoice Templates: a sample invoice in a template and colour, cached (template-preview.ts).
+  app.get(
+    '/template-preview/:template',
+    { schema: { params: thumbnailParams, querystring: thumbnailQuery }, config: { rateLimit } },
+    async (request, reply) => {
+      const { client } = await renderContext(request, reply);
+      const png = await templateThumbnail(pdf, request.params.template, request.query.accent_color, { client });
+      return reply
+        .header('Content-Type', 'image/png')
+        .header('Cache-Control', 'public, max-age=86400')
+        .send(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+    },
+  );
 };
+
+/**
+ * The signed-in user's template and accent colour, for an invoice whose body names none
+ * (docs/decisions/0062-three-templates-and-the-accent-colour.md); a guest's, or when the database cannot
+ * be read, the template's own: invoices sent in the body need no database.
+ */
+async function accountTemplate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<Pick<PdfRenderOptions, 'template' | 'accentColor'>> {
+  const session = request.session ?? (await request.loadSession().catch(() => null));
+  if (!session) return {};
+  const defaults = await readTemplateDefaults(app.db, session.userId).catch(() => null);
+  return defaults ? { template: defaults.template, accentColor: defaults.accent_color } : {};
+}
 
 export default documentsRoutes;

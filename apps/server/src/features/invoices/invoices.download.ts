@@ -44,7 +44,14 @@ export function renderStoredInvoice(
   context: Pick<PdfRenderOptions, 'client' | 'signal'> = {},
 ): Promise<Uint8Array> {
   return storedInvoiceLogo(db, invoice.document.logo).then((logo) =>
-    pdf.render(invoice, { logo, transfer: invoice.transfer, paid: invoice.paid, ...context }),
+    pdf.render(invoice, {
+      logo,
+      transfer: invoice.transfer,
+      paid: invoice.paid,
+      template: invoice.accountTemplate,
+      accentColor: invoice.accountAccentColor,
+      ...context,
+    }),
   );
 }
 

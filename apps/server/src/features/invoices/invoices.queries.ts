@@ -194,6 +194,9 @@ const pdfColumns = {
   itemsJson: sql<string>`(select coalesce(json_agg(json_build_object('name', ii.name, 'description', ii.description, 'quantity', ii.quantity, 'unitCost', ii.unit_cost_minor) order by ii.position), '[]'::json)::text from invoice_items ii where ii.invoice_id = "invoices"."id")`,
   itemCount: sql<number>`(select count(*)::int from invoice_items ii where ii.invoice_id = "invoices"."id")`,
   itemText: sql<number>`(select coalesce(sum(length(ii.name) + length(ii.description)), 0)::int from invoice_items ii where ii.invoice_id = "invoices"."id")`,
+  // The account's template and accent colour, for an invoice that names none (invoices.stored-data.ts, toPdfSource).
+  accountTemplate: sql<string | null>`(select u.invoice_template from users u where u.id = "invoices"."user_id")`,
+  accountAccentColor: sql<string | null>`(select u.accent_color from users u where u.id = "invoices"."user_id")`,
 };
 
 export type InvoicePdfRow = {
@@ -211,6 +214,8 @@ export type InvoicePdfRow = {
   itemsJson: string;
   itemCount: number;
   itemText: number;
+  accountTemplate: string | null;
+  accountAccentColor: string | null;
 };
 
 function preparePdfById(db: DbExecutor) {

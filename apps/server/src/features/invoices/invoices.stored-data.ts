@@ -2,6 +2,7 @@ import type { InvoiceDocument, LogoRef } from '@invoicer/domain/invoice-document
 import { formatAmount, minorToFixed } from '@invoicer/domain/money';
 import { isCurrencyCode, DEFAULT_CURRENCY, type CurrencyCode } from '@invoicer/domain/currencies';
 import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
+import { isAccentColor, isTemplateName, type PaperSize, type TemplateName } from '@invoicer/domain/invoice-templates';
 import type { Adjustment } from '@invoicer/domain/totals';
 import { normalizeSearchText, searchWords } from '../../shared/search-text';
 import type { InvoiceWithJsonItems } from '../../pdf/invoice-json';
@@ -34,6 +35,10 @@ export interface StoredInvoiceData {
   paymentInstructions: string;
   terms: string;
   logo: LogoRef | null;
+  /** The invoice's own template and accent colour; absent or null: the account's (docs/decisions/0062-three-templates-and-the-accent-colour.md). */
+  template?: TemplateName | null;
+  accentColor?: string | null;
+  paper?: PaperSize | null;
 }
 
 export function toStoredData(document: InvoiceDocument): StoredInvoiceData {
@@ -48,6 +53,9 @@ export function toStoredData(document: InvoiceDocument): StoredInvoiceData {
     paymentInstructions: document.paymentInstructions,
     terms: document.terms,
     logo: document.logo,
+    template: document.template ?? null,
+    accentColor: document.accentColor ?? null,
+    paper: document.paper ?? null,
   };
 }
 
@@ -111,7 +119,16 @@ export function toPdfSource(row: InvoicePdfRow, transfer: EpcCreditTransfer | nu
     Number(row.amountPaidMinor) > 0
       ? { amountPaidMinor: Number(row.amountPaidMinor), balanceDueMinor: Number(row.amountDueMinor) }
       : null;
-  return { document, itemsJson: row.itemsJson, large, transfer, paid };
+  // An invoice that names no template or colour prints in the account's (the query reads them).
+  return {
+    document,
+    itemsJson: row.itemsJson,
+    large,
+    transfer,
+    paid,
+    accountTemplate: isTemplateName(row.accountTemplate) ? row.accountTemplate : null,
+    accountAccentColor: isAccentColor(row.accountAccentColor) ? row.accountAccentColor : null,
+  };
 }
 
 function documentFields(
@@ -133,6 +150,9 @@ function documentFields(
     terms: text(data.terms),
     logo: logoRef(data.logo),
     currency: currencyOf(row),
+    template: isTemplateName(data.template) ? data.template : null,
+    accentColor: isAccentColor(data.accentColor) ? data.accentColor.toLowerCase() : null,
+    paper: data.paper === 'a4' || data.paper === 'letter' ? data.paper : null,
   };
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@invoicer/domain/api/users';
 import { REMINDER_MESSAGES, userSettingsBodySchema, userSettingsResponseSchema } from '@invoicer/domain/api/reminders';
 import { accountEmailSentResponseSchema } from '@invoicer/domain/api/auth';
+import { templateDefaultsBodySchema, templateDefaultsResponseSchema } from '@invoicer/domain/invoice-templates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../plugins/errors';
 import { attemptsPerMinute } from '../../plugins/rate-limit';
@@ -20,7 +21,9 @@ import {
   changePassword,
   deleteAccount,
   getSettings,
+  getTemplateDefaults,
   requestEmailChange,
+  setTemplateDefaults,
   updateSettings,
   updateProfile,
 } from './users.service';
@@ -59,6 +62,25 @@ const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, optio
       const session = requireSession(request);
       const settings = await updateSettings(app.db, session.userId, request.body);
       return { success: true as const, message: REMINDER_MESSAGES.saved, settings };
+    },
+  );
+
+  // Settings > Invoice Templates: the template and accent colour of every invoice that names none.
+  app.get(
+    '/api/users/invoice-template',
+    { schema: { querystring: userIdQuerySchema, response: { 200: templateDefaultsResponseSchema } } },
+    async (request) => {
+      const session = requireSession(request);
+      return { success: true as const, defaults: await getTemplateDefaults(app.db, session.userId) };
+    },
+  );
+
+  app.put(
+    '/api/users/invoice-template',
+    { schema: { body: templateDefaultsBodySchema, response: { 200: templateDefaultsResponseSchema } } },
+    async (request) => {
+      const session = requireSession(request);
+      return { success: true as const, defaults: await setTemplateDefaults(app.db, session.userId, request.body) };
     },
   );
 

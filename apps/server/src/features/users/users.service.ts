@@ -15,6 +15,8 @@ import { issueAccountToken, sameAddress, useUpAccountTokens } from '../../shared
 import { endOtherSessions, type AuthSession } from '../../plugins/session';
 import { signInRequired, toUserProfile } from '../../shared/accounts/accounts.service';
 import { readUserReminderSchedule, writeUserReminderSchedule } from '../../shared/reminder-settings';
+import { readTemplateDefaults, writeTemplateDefaults } from '../../shared/template-defaults';
+import type { TemplateDefaults } from '@invoicer/domain/invoice-templates';
 import { assertNewPasswordAllowed, hashPassword, verifyPassword } from '../../shared/accounts/passwords';
 import {
   deleteUser,
@@ -142,4 +144,21 @@ export async function updateSettings(db: Database, userId: string, body: UserSet
   const reminders = await db.transaction((tx) => writeUserReminderSchedule(tx, userId, body.reminders));
   if (!reminders) throw signInRequired();
   return { reminders };
+}
+
+/** The account's template and accent colour (docs/product/settings.md#invoice-templates). */
+export async function getTemplateDefaults(db: Database, userId: string): Promise<TemplateDefaults> {
+  const defaults = await readTemplateDefaults(db, userId);
+  if (!defaults) throw signInRequired();
+  return defaults;
+}
+
+export async function setTemplateDefaults(
+  db: Database,
+  userId: string,
+  body: TemplateDefaults,
+): Promise<TemplateDefaults> {
+  const defaults = await writeTemplateDefaults(db, userId, body);
+  if (!defaults) throw signInRequired();
+  return defaults;
 }

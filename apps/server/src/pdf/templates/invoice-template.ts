@@ -1,10 +1,11 @@
 import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
+import type { PaperSize } from '@invoicer/domain/invoice-templates';
 import type { Totals } from '@invoicer/domain/totals';
 import type { Doc } from '../pdf-layout';
 import type { QrModules } from '../payment-qr';
 
-/** What a template gets: a fresh A4 document with the fonts registered as 'regular' and 'bold', and no page yet. */
+/** What a template gets: a fresh document with the fonts registered as 'regular' and 'bold', and no page yet. */
 export interface TemplateInput {
   doc: Doc;
   invoice: InvoiceDocument;
@@ -16,6 +17,10 @@ export interface TemplateInput {
   payment: { transfer: EpcCreditTransfer; qr: QrModules } | null;
   /** What was paid and what is still due, printed under Total once a payment exists; null before. */
   paid: PaidAmounts | null;
+  /** The accent colour, `#rrggbb`, as chosen: the template makes it legible where it colours text (textAccent). */
+  accentColor: string;
+  /** The paper every page has. */
+  paper: PaperSize;
 }
 
 /**

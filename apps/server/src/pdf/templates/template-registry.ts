@@ -1,16 +1,26 @@
+import {
+  DEFAULT_TEMPLATE,
+  isTemplateName,
+  TEMPLATE_NAMES,
+  type TemplateName,
+} from '@invoicer/domain/invoice-templates';
+import { classicTemplate } from './classic';
 import type { InvoiceTemplate } from './invoice-template';
-import { modernTemplate } from './modern';
+import type { TemplateLook } from './invoice-layout';
+import { CLASSIC_LOOK } from './classic';
+import { MINIMAL_LOOK, minimalTemplate } from './minimal';
+import { MODERN_LOOK, modernTemplate } from './modern';
 
-/** Every template by name; `classic` and `minimal` join here when they exist. */
+/** Every template by name (the names are the contract's, packages/domain/src/invoice-templates.ts). */
 const TEMPLATES = {
   modern: modernTemplate,
-} as const satisfies Record<string, InvoiceTemplate>;
+  classic: classicTemplate,
+  minimal: minimalTemplate,
+} as const satisfies Record<TemplateName, InvoiceTemplate>;
 
-export type TemplateName = keyof typeof TEMPLATES;
+const LOOKS: Record<TemplateName, TemplateLook> = { modern: MODERN_LOOK, classic: CLASSIC_LOOK, minimal: MINIMAL_LOOK };
 
-export const DEFAULT_TEMPLATE: TemplateName = 'modern';
-
-export const TEMPLATE_NAMES = Object.keys(TEMPLATES) as TemplateName[];
+export { DEFAULT_TEMPLATE, isTemplateName, TEMPLATE_NAMES, type TemplateName };
 
 export class UnknownTemplateError extends Error {
   constructor(readonly template: string) {
@@ -19,12 +29,13 @@ export class UnknownTemplateError extends Error {
   }
 }
 
-export function isTemplateName(name: unknown): name is TemplateName {
-  return typeof name === 'string' && Object.hasOwn(TEMPLATES, name);
-}
-
 /** The template of that name; throws UnknownTemplateError for any other value (names may come from JSON). */
 export function getTemplate(name: string): InvoiceTemplate {
   if (!isTemplateName(name)) throw new UnknownTemplateError(String(name));
   return TEMPLATES[name];
+}
+
+/** The accent colour a template uses when neither the invoice nor the account names one. */
+export function defaultAccent(name: TemplateName): string {
+  return LOOKS[name].accent;
 }

@@ -25,6 +25,7 @@ import type { InvoiceFormValues } from '../model/invoice-form';
 import { validateForSave } from '../model/saved-invoice';
 import { ActionPanel } from './action-panel';
 import { CurrencyField } from './currency-field';
+import { TemplateField } from './template-field';
 import { DateField } from './date-field';
 import { ErrorBanner } from './error-banner';
 import { ItemsSection } from './items-section';
@@ -139,6 +140,11 @@ export function EditorForm({
     };
   }, []);
   const setCurrency = useCallback((currency: CurrencyCode) => dispatch({ type: 'setCurrency', currency }), []);
+  const setLook = useCallback(
+    (patch: Partial<Pick<InvoiceFormValues, 'template' | 'accentColor' | 'paper'>>) =>
+      dispatch({ type: 'setLook', patch }),
+    [],
+  );
   const setIssuedDate = useCallback((value: string) => dispatch({ type: 'setIssuedDate', value }), []);
   const setDueDate = useCallback((value: string) => dispatch({ type: 'setDueDate', value }), []);
 
@@ -183,6 +189,12 @@ export function EditorForm({
             <div className="grid w-full grid-cols-1 gap-3 sm:w-72">
               <InvoiceNumberField value={values.invoiceNumber} dispatch={dispatch} />
               <CurrencyField value={values.currency} onChange={setCurrency} />
+              <TemplateField
+                template={values.template}
+                accentColor={values.accentColor}
+                paper={values.paper}
+                onChange={setLook}
+              />
             </div>
           </div>
 

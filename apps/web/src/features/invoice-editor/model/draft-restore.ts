@@ -4,6 +4,7 @@
  */
 import { DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode } from '@invoicer/domain/currencies';
 import { addDays, isIsoDate } from '@invoicer/domain/dates';
+import { isAccentColor, isTemplateName } from '@invoicer/domain/invoice-templates';
 import { parseLogoUrl } from '@invoicer/domain/logo-url';
 // zod's mini build: a fraction of the full one's size, for this one schema.
 import * as z from 'zod/mini';
@@ -58,6 +59,9 @@ const draftSchema = z.object({
   currency: text,
   clientId: text,
   businessId: text,
+  template: text,
+  accentColor: text,
+  paper: text,
 });
 
 /** Numbers from older drafts become the text an input would hold; anything the input would refuse becomes 0. */
@@ -132,6 +136,9 @@ export function draftToForm(draft: StoredDraft, today: string): InvoiceFormValue
     showShipping: draft.showShipping ?? true,
     clientId: draft.clientId || null,
     businessId: draft.businessId || null,
+    template: isTemplateName(draft.template) ? draft.template : null,
+    accentColor: isAccentColor(draft.accentColor) ? draft.accentColor.toLowerCase() : null,
+    paper: draft.paper === 'a4' || draft.paper === 'letter' ? draft.paper : null,
   };
 }
 

@@ -36,6 +36,10 @@ export interface StoredDraft {
   /** The chosen client and business, so a reload keeps them linked (older drafts lack them). */
   clientId?: string | null;
   businessId?: string | null;
+  /** The invoice's own template and accent colour (older drafts lack them: the account's). */
+  template?: string | null;
+  accentColor?: string | null;
+  paper?: string | null;
 }
 
 /** What is written: the form minus UI-only state. */
@@ -68,6 +72,9 @@ export function formToDraft(values: InvoiceFormValues): StoredDraft {
     currency: values.currency,
     clientId: values.clientId,
     businessId: values.businessId,
+    template: values.template,
+    accentColor: values.accentColor,
+    paper: values.paper,
   };
 }
 

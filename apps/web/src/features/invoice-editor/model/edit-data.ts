@@ -44,6 +44,9 @@ export function toEditInvoice(edit: EditData, today: string): EditInvoice {
       currency: edit.currency,
       clientId: edit.clientId,
       businessId: edit.businessId,
+      template: edit.data.template,
+      accentColor: edit.data.accent_color,
+      paper: edit.data.paper,
     },
     today,
   );

@@ -19,6 +19,8 @@ export type EditorAction =
   /** From or To with the chosen business / client (null: typed by hand, or no longer the chosen one). */
   | { type: 'setParty'; side: 'from' | 'to'; value: string; partyId: string | null }
   | { type: 'setCurrency'; currency: CurrencyCode }
+  /** The invoice's own template or accent colour (null: the account's). */
+  | { type: 'setLook'; patch: Partial<Pick<InvoiceFormValues, 'template' | 'accentColor' | 'paper'>> }
   | { type: 'setIssuedDate'; value: string }
   | { type: 'setDueDate'; value: string }
   | { type: 'updateItem'; id: string; patch: Partial<Omit<LineItem, 'id'>> }
@@ -56,6 +58,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       );
     case 'setCurrency':
       return set({ currency: action.currency });
+    case 'setLook':
+      return set(action.patch);
     case 'setIssuedDate': {
       // The due date follows the issued date while it is still the default (issued + 7 days) or empty.
       const dueIsDefault = !values.dueDate || values.dueDate === addDays(values.issuedDate, DUE_DAYS);

@@ -1,6 +1,7 @@
 import { DEFAULT_CURRENCY, type CurrencyCode } from '@invoicer/domain/currencies';
 import { addDays } from '@invoicer/domain/dates';
 import { nextInvoiceNumber } from '@invoicer/domain/invoice-number';
+import type { PaperSize, TemplateName } from '@invoicer/domain/invoice-templates';
 import type { AdjustmentType } from '@invoicer/domain/totals';
 
 /** Default due date: issued date plus 7 days (docs/product/states-and-transitions.md#a-fresh-invoice). */
@@ -48,6 +49,11 @@ export interface InvoiceFormValues {
   clientId: string | null;
   /** The business chosen in From, saved as business_id. */
   businessId: string | null;
+  /** This invoice's own PDF template and accent colour (`#rrggbb`); null: the account's default. */
+  template: TemplateName | null;
+  accentColor: string | null;
+  /** A4 or Letter; null: by the currency (Letter for USD and CAD). */
+  paper: PaperSize | null;
 }
 
 /** Tax, discount and shipping as the summary shows and edits them. */
@@ -105,5 +111,8 @@ export function createFreshForm(today: string, currency: CurrencyCode = DEFAULT_
     showShipping: false,
     clientId: null,
     businessId: null,
+    template: null,
+    accentColor: null,
+    paper: null,
   };
 }

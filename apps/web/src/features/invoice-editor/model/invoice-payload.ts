@@ -80,5 +80,8 @@ export function toDocumentInput(values: InvoiceFormValues): InvoiceDocumentInput
     payment_instructions: '',
     terms: values.terms,
     logo_url: values.logoUrl || null,
+    template: values.template,
+    accent_color: values.accentColor,
+    paper: values.paper,
   };
 }

@@ -86,6 +86,9 @@ describe('the invoice page', () => {
       payment_details: '',
       payment_instructions: '',
       terms: '',
+      template: null,
+      accent_color: null,
+      paper: null,
     };
     // 30.03 + 0.29 = 30.32; tax 7.5 % = 2.274 -> 2.27; - 1.50 + 4.35 = 35.44
     expect(invoiceTotals(data)).toMatchObject({

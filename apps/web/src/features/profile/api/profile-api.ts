@@ -1,6 +1,11 @@
 import { accountEmailSentResponseSchema } from '@invoicer/domain/api/auth';
 import { okResponseSchema } from '@invoicer/domain/api/common';
 import { updateProfileResponseSchema } from '@invoicer/domain/api/users';
+import {
+  templateDefaultsResponseSchema,
+  type TemplateDefaults,
+  type TemplateName,
+} from '@invoicer/domain/invoice-templates';
 import { apiJson } from '../../../lib/api-client';
 
 /** PUT /api/users/profile: the answer carries the updated user. */
@@ -21,4 +26,20 @@ export function deleteAccount(body: { password: string } | { confirm_email: stri
 /** POST /api/users/email: a confirmation link to the new address; the address changes when it is opened. */
 export function requestEmailChange(body: { new_email: string; password: string }) {
   return apiJson('/api/users/email', { method: 'POST', body, schema: accountEmailSentResponseSchema });
+}
+
+/** GET /api/users/invoice-template: the account's PDF template and accent colour (null: each template's own). */
+export function fetchTemplateDefaults(signal?: AbortSignal) {
+  return apiJson('/api/users/invoice-template', { schema: templateDefaultsResponseSchema, signal });
+}
+
+/** PUT /api/users/invoice-template. */
+export function saveTemplateDefaults(body: TemplateDefaults) {
+  return apiJson('/api/users/invoice-template', { method: 'PUT', body, schema: templateDefaultsResponseSchema });
+}
+
+/** The sample invoice drawn by the PDF engine in a template and colour (cached by the server and the browser). */
+export function templatePreviewUrl(template: TemplateName, accentColor: string | null): string {
+  const query = accentColor ? `?accent_color=${encodeURIComponent(accentColor)}` : '';
+  return `/template-preview/${template}${query}`;
 }

@@ -1,0 +1,640 @@
+import { formatIban } from '@invoicer/domain/bank-account';
+import { formatLongUsDate } from '@invoicer/domain/dates';
+import { amountDueSummary } from '@invoicer/domain/amount-due';
+import { formatMoney, formatMoneyForReader } from '@invoicer/domain/money';
+import { formatPercentRate } from '@invoicer/domain/percent';
+import {
+  blockHeight,
+  drawBlock,
+  drawLine,
+  formatQuantity,
+  lineHeightOf,
+  PageFlow,
+  setStyle,
+  textBlock,
+  textWidth,
+  type Doc,
+  type TextBlock,
+  type TextStyle,
+} from '../pdf-layout';
+import { darkRuns, QR_QUIET_ZONE } from '../payment-qr';
+import type { TemplateName } from '@invoicer/domain/invoice-templates';
+import { PAPER_POINTS, textAccent } from '@invoicer/domain/invoice-templates';
+import type { InvoiceTemplate, TemplateInput } from './invoice-template';
+
+/**
+ * The one layout of every template (docs/decisions/0062-three-templates-and-the-accent-colour.md): the
+ * header, parties, items table, totals, payment details, terms and footers, with the multi-page rules
+ * (repeated table header, rows never split, totals kept together, "Page X of Y"). A template is a
+ * TemplateLook, a description of fonts, colours, rules and spacing; none has layout code of its own.
+ */
+
+export type StyleName =
+  | 'title'
+  | 'number'
+  | 'metaLabel'
+  | 'metaValue'
+  | 'label'
+  | 'partyName'
+  | 'party'
+  | 'tableHead'
+  | 'cell'
+  | 'description'
+  | 'totalLabel'
+  | 'totalValue'
+  | 'grandTotal'
+  | 'body'
+  | 'footer';
+
+export interface TemplateLook {
+  readonly name: TemplateName;
+  /** The accent colour when neither the invoice nor the account names one. */
+  readonly accent: string;
+  readonly margin: { readonly top: number; readonly right: number; readonly bottom: number; readonly left: number };
+  /** The text styles; `accent` is the accent colour made legible on white (textAccent). */
+  styles(accent: string): Record<StyleName, TextStyle>;
+  /** Strokes and fills; `accent` is the colour as chosen (rules and fills need no text contrast). */
+  paint(accent: string): Paint;
+  /** The sender block at the top left beside the title (Classic) instead of beside the client. */
+  readonly senderInHeader: boolean;
+  /** Multiplies the vertical gaps between sections (Minimal's white space). */
+  readonly spacing: number;
+  /** Space above and below the text of a table row. */
+  readonly cellPadY: number;
+  /** The logo's box at the top left is 180 pt wide and this high (Classic's is lower: its sender block is under it). */
+  readonly logoHeight: number;
+}
+
+export interface Paint {
+  /** Under the header, across the page; null for none. */
+  headerRule: Stroke | null;
+  /** The table header's background; null for none. */
+  headFill: string | null;
+  /** Above and below the table header; null for none. */
+  headRules: Stroke | null;
+  /** Under each row. */
+  rowRule: Stroke;
+  /** Above Total. */
+  totalRule: Stroke;
+  /** Above the footer. */
+  footerRule: Stroke | null;
+}
+
+export interface Stroke {
+  color: string;
+  width: number;
+}
+
+/** The page geometry of one document, from its look. */
+interface Page {
+  left: number;
+  right: number;
+  width: number;
+  frame: { top: number; bottom: number };
+  footerY: number;
+  /** Multiplies the gaps between sections: 1, or less on a short paper. */
+  economy: number;
+}
+
+/** What every drawing function of one document shares. */
+interface Ctx {
+  input: TemplateInput;
+  look: TemplateLook;
+  style: Record<StyleName, TextStyle>;
+  paint: Paint;
+  page: Page;
+}
+
+/** A template made of a look: the engine renders, the look decides how it looks. */
+export function templateOf(look: TemplateLook): InvoiceTemplate {
+  return {
+    name: look.name,
+    render(input) {
+      const paper = PAPER_POINTS[input.paper];
+      const short = input.paper === 'letter';
+      const page: Page = {
+        left: look.margin.left,
+        right: paper.width - look.margin.right,
+        width: paper.width - look.margin.right - look.margin.left,
+        frame: {
+          top: look.margin.top - (short ? LETTER_ECONOMY.top : 0),
+          bottom: paper.height - look.margin.bottom,
+        },
+        footerY: paper.height - look.margin.bottom + 28,
+        economy: short ? LETTER_ECONOMY.gaps : 1,
+      };
+      const ctx: Ctx = {
+        input,
+        look,
+        style: look.styles(textAccent(input.accentColor)),
+        paint: look.paint(input.accentColor),
+        page,
+      };
+      const flow = new PageFlow(input.doc, page.frame, paper);
+      drawHeader(ctx, flow);
+      drawParties(ctx, flow);
+      const totals = totalsBlock(ctx);
+      drawItems(ctx, flow, totals.height);
+      flow.ensure(totals.height); // the totals stay together
+      totals.draw(flow);
+      drawPaymentDetails(ctx, flow);
+      drawSection(ctx, flow, 'Terms', input.invoice.terms);
+      drawFooters(ctx);
+    },
+  };
+}
+
+function stroke(doc: Doc, x1: number, y1: number, x2: number, y2: number, line: Stroke): void {
+  doc.moveTo(x1, y1).lineTo(x2, y2).lineWidth(line.width).strokeColor(line.color).stroke();
+}
+
+const gap = (ctx: Ctx, points: number): number => points * ctx.look.spacing * ctx.page.economy;
+
+/**
+ * US Letter is 50 pt shorter than A4: its section gaps shrink by half, its top margin by 16 pt and its rows' padding by 1 pt, so
+ * a typical invoice still fits one page (docs/decisions/0063-page-economy-and-paper-size.md).
+ */
+const LETTER_ECONOMY = { gaps: 0.5, top: 16, rowPadding: 1 } as const;
+
+const LOGO_WIDTH = 180;
+const HEADER_RIGHT_WIDTH = 260;
+const PARTY_GAP = 32;
+const CELL_PAD_X = 8;
+const TOTALS_WIDTH = 260;
+/**
+ * The payment QR code's side: 30 mm, above the 2 × 2 cm EPC guidance asks for even at version 13
+ * (69 modules of 1.2 pt); its quiet zone is left blank around it.
+ */
+const PAYMENT_QR_SIDE = (30 / 25.4) * 72;
+const PAYMENT_QR_GAP = 18;
+export const PAYMENT_QR_CAPTION = 'Scan to pay with your banking app';
+
+interface Column {
+  title: string;
+  x: number;
+  width: number;
+  align: 'left' | 'right';
+}
+
+/** The title, number and dates, right-aligned; returns the y below them. */
+function drawTitleBlock({ input: { doc, invoice }, style, page }: Ctx, top: number): number {
+  let y = drawBlock(doc, textBlock(doc, 'INVOICE', style.title, HEADER_RIGHT_WIDTH), page.right, top, 'right');
+  if (invoice.invoiceNumber) {
+    y = drawBlock(
+      doc,
+      textBlock(doc, `#${invoice.invoiceNumber}`, style.number, HEADER_RIGHT_WIDTH),
+      page.right,
+      y,
+      'right',
+    );
+  }
+  y += 8;
+  const dates: Array<[string, string | null]> = [
+    ['Issued', invoice.issuedDate],
+    ['Due', invoice.dueDate],
+  ];
+  for (const [label, date] of dates) {
+    if (!date) continue;
+    const value = formatLongUsDate(date);
+    const height = lineHeightOf(doc, style.metaValue); // also selects the value style for measuring
+    const valueWidth = textWidth(doc, value);
+    setStyle(doc, style.metaLabel);
+    drawLine(doc, label, page.right - valueWidth - 8, y + (height - lineHeightOf(doc, style.metaLabel)), 'right');
+    setStyle(doc, style.metaValue);
+    drawLine(doc, value, page.right, y, 'right');
+    y += height + 2;
+  }
+  return y;
+}
+
+/** The logo at the top left (an undecodable one is left out); returns the y below it. */
+function drawLogo({ input: { doc, logo }, page, look }: Ctx, top: number): number {
+  if (!logo) return top;
+  try {
+    doc.image(logo, page.left, top, { fit: [LOGO_WIDTH, look.logoHeight] });
+    return top + look.logoHeight;
+  } catch {
+    return top; // an undecodable logo is left out rather than failing the invoice
+  }
+}
+
+function drawHeader(ctx: Ctx, flow: PageFlow): void {
+  const { input, look, paint, page } = ctx;
+  const top = flow.y;
+  let leftBottom = drawLogo(ctx, top);
+  const titleBottom = drawTitleBlock(ctx, top);
+  let flowed = false;
+  if (look.senderInHeader) {
+    // The sender block under the logo, left of the title (Classic), as on a letterhead.
+    const width = page.width - HEADER_RIGHT_WIDTH - PARTY_GAP;
+    const blocks = partyBlocks(ctx, 'From', input.invoice.from, width);
+    if (leftBottom > top) leftBottom += 10;
+    if (leftBottom + stackHeight(blocks) <= flow.frame.bottom) {
+      for (const block of blocks) leftBottom = drawBlock(input.doc, block, page.left, leftBottom) + 3;
+    } else {
+      // A sender longer than the page: under the title, flowing across pages.
+      flow.y = Math.max(leftBottom, titleBottom) + 12;
+      for (const block of blocks) {
+        flow.flowBlock(block, page.left);
+        flow.y += 3;
+      }
+      leftBottom = flow.y;
+      flowed = true;
+    }
+  }
+  // What is due and by when, at a glance (issue 16), under the shorter of the header's two columns (the logo and
+  // the sender at the left, the title and dates at the right), so the header grows by a few points at most.
+  const { invoice, totals, paid } = input;
+  const summary = amountDueSummary({
+    amountDueMinor: paid ? paid.balanceDueMinor : totals.total,
+    amountPaidMinor: paid ? paid.amountPaidMinor : 0,
+    currency: invoice.currency,
+    dueDate: invoice.dueDate,
+  });
+  const summaryStyle = { ...ctx.style.metaValue, size: ctx.style.metaValue.size + 1 };
+  let rightBottom = titleBottom;
+  if (flowed) {
+    // After a sender that ran across pages: next in the flow.
+    flow.flowBlock(textBlock(input.doc, summary, summaryStyle, page.width), page.left);
+    leftBottom = flow.y;
+  } else if (leftBottom <= titleBottom) {
+    const block = textBlock(input.doc, summary, summaryStyle, page.width - HEADER_RIGHT_WIDTH - PARTY_GAP);
+    leftBottom = drawBlock(input.doc, block, page.left, leftBottom === top ? top + 8 : leftBottom + 8);
+  } else {
+    const block = textBlock(input.doc, summary, summaryStyle, HEADER_RIGHT_WIDTH);
+    rightBottom = drawBlock(input.doc, block, page.right, titleBottom + 6, 'right');
+  }
+  flow.y = Math.max(leftBottom, rightBottom) + gap(ctx, 14);
+  if (paint.headerRule && flow.y < flow.frame.bottom) {
+    stroke(input.doc, page.left, flow.y, page.right, flow.y, paint.headerRule);
+  }
+  flow.y += gap(ctx, 14);
+}
+
+/** The party text: its first line bold as the name, the rest as the address lines. */
+function partyBlocks({ input: { doc }, style }: Ctx, label: string, text: string, width: number): TextBlock[] {
+  const [name = '', ...rest] = text.split(/\r\n?|\n/);
+  return [
+    textBlock(doc, label, style.label, width),
+    textBlock(doc, name, style.partyName, width),
+    textBlock(doc, rest.join('\n'), style.party, width),
+  ].filter((block) => block.lines.some((line) => line !== ''));
+}
+
+const stackHeight = (blocks: TextBlock[]): number => blocks.reduce((sum, block) => sum + blockHeight(block) + 3, 0);
+
+function drawParties(ctx: Ctx, flow: PageFlow): void {
+  const { input, look, page } = ctx;
+  const { doc, invoice } = input;
+  const width = (page.width - PARTY_GAP) / 2;
+  const columns = [
+    ...(look.senderInHeader ? [] : [{ x: page.left, blocks: partyBlocks(ctx, 'From', invoice.from, width) }]),
+    {
+      x: look.senderInHeader ? page.left : page.left + width + PARTY_GAP,
+      blocks: partyBlocks(ctx, look.senderInHeader ? 'Bill to' : 'To', invoice.to, width),
+    },
+  ];
+  const heights = columns.map(({ blocks }) => stackHeight(blocks));
+  if (Math.max(...heights) <= flow.remaining) {
+    // The usual case: side by side.
+    for (const { x, blocks } of columns) {
+      let y = flow.y;
+      for (const block of blocks) y = drawBlock(doc, block, x, y) + 3;
+    }
+    flow.y += Math.max(...heights);
+  } else {
+    // Parties too long for one page: stacked, each flowing across pages.
+    for (const { blocks } of columns) {
+      for (const block of blocks) {
+        flow.flowBlock(block, page.left);
+        flow.y += 3;
+      }
+      flow.y += 12;
+    }
+  }
+  flow.y += gap(ctx, 24);
+}
+
+interface Row {
+  name: TextBlock;
+  description: TextBlock | null;
+  cells: TextBlock[];
+  height: number;
+}
+
+/** The last rows that always share a page with the totals (when the table has that many). */
+const ROWS_WITH_TOTALS = 2;
+
+function drawItems(ctx: Ctx, flow: PageFlow, totalsHeight: number): void {
+  const { input, style, paint, page, look } = ctx;
+  const { doc, invoice, totals } = input;
+  const padY = look.cellPadY - (page.economy < 1 ? LETTER_ECONOMY.rowPadding : 0);
+  const texts = invoice.items.map((item, index) => ({
+    quantity: formatQuantity(item.quantity),
+    rate: formatMoneyForReader(item.unitCost, invoice.currency),
+    amount: formatMoneyForReader(totals.lines[index] ?? 0, invoice.currency),
+  }));
+  const columns = tableColumns(ctx, texts);
+  const [itemColumn, ...numberColumns] = columns as [Column, ...Column[]];
+  const headHeight = lineHeightOf(doc, style.tableHead) + 2 * padY;
+
+  const drawHead = (): void => {
+    if (paint.headFill) doc.rect(page.left, flow.y, page.width, headHeight).fill(paint.headFill);
+    if (paint.headRules) {
+      stroke(doc, page.left, flow.y, page.right, flow.y, paint.headRules);
+      stroke(doc, page.left, flow.y + headHeight, page.right, flow.y + headHeight, paint.headRules);
+    }
+    setStyle(doc, style.tableHead);
+    for (const column of columns) {
+      const x = column.align === 'right' ? column.x + column.width - CELL_PAD_X : column.x + CELL_PAD_X;
+      drawLine(doc, column.title, x, flow.y + padY, column.align);
+    }
+    flow.y += headHeight;
+  };
+
+  const innerWidth = (column: Column): number => Math.max(1, column.width - 2 * CELL_PAD_X);
+  const rows: Row[] = invoice.items.map((item, index) => {
+    const text = texts[index]!;
+    const name = textBlock(doc, item.name, style.cell, innerWidth(itemColumn));
+    const description = item.description
+      ? textBlock(doc, item.description, style.description, innerWidth(itemColumn))
+      : null;
+    const cells = [text.quantity, text.rate, text.amount].map((value, i) =>
+      textBlock(doc, value, style.cell, innerWidth(numberColumns[i]!)),
+    );
+    const itemHeight = blockHeight(name) + (description ? 2 + blockHeight(description) : 0);
+    const height = 2 * padY + Math.max(itemHeight, ...cells.map(blockHeight));
+    return { name, description, cells, height };
+  });
+
+  const pageCapacity = page.frame.bottom - page.frame.top - headHeight;
+  // The last rows and the totals: they go to the next page together rather than leave the totals alone.
+  const keepFrom = Math.max(0, rows.length - ROWS_WITH_TOTALS);
+  const keptHeight = rows.slice(keepFrom).reduce((sum, row) => sum + row.height, 0) + totalsHeight;
+  const keepTogether = keptHeight <= pageCapacity;
+  // The header needs the first row under it (or, for a row taller than a page, its first line); a short
+  // table also its rows and totals.
+  const first = rows[0];
+  flow.ensure(
+    headHeight +
+      (keepFrom === 0 && keepTogether
+        ? keptHeight
+        : !first
+          ? 0
+          : first.height <= pageCapacity
+            ? first.height
+            : 2 * padY + first.name.lineHeight),
+  );
+  drawHead();
+  flow.onNewPage = drawHead;
+
+  for (const [index, row] of rows.entries()) {
+    if (index === keepFrom && index > 0 && keepTogether && keptHeight > flow.remaining) flow.newPage();
+    if (row.height > flow.remaining) {
+      // A row never splits unless it is taller than a whole page; then it starts on a fresh page.
+      if (row.height <= pageCapacity || flow.y > page.frame.top + headHeight) flow.newPage();
+    }
+    const top = flow.y;
+    const drawCells = (): void =>
+      row.cells.forEach((cell, i) => {
+        const column = numberColumns[i]!;
+        drawBlock(doc, cell, column.x + column.width - CELL_PAD_X, top + padY, 'right');
+      });
+    // Drawn in reading order (name, numbers, description), which is the order text extraction sees.
+    if (row.height <= flow.remaining) {
+      const y = drawBlock(doc, row.name, itemColumn.x + CELL_PAD_X, top + padY);
+      drawCells();
+      if (row.description) drawBlock(doc, row.description, itemColumn.x + CELL_PAD_X, y + 2);
+      flow.y = top + row.height;
+    } else {
+      drawCells();
+      flow.y = top + padY;
+      flow.flowBlock(row.name, itemColumn.x + CELL_PAD_X);
+      if (row.description) {
+        flow.y += 2;
+        flow.flowBlock(row.description, itemColumn.x + CELL_PAD_X);
+      }
+      flow.y += padY;
+    }
+    stroke(doc, page.left, flow.y, page.right, flow.y, paint.rowRule);
+  }
+  flow.onNewPage = null;
+}
+
+/** Item / Qty / Rate / Amount; number columns as wide as their widest value, within bounds. */
+function tableColumns(
+  { input: { doc }, style, page }: Ctx,
+  texts: Array<{ quantity: string; rate: string; amount: string }>,
+): Column[] {
+  const widest = (title: string, values: string[], min: number, max: number): number => {
+    setStyle(doc, style.tableHead);
+    let width = textWidth(doc, title);
+    setStyle(doc, style.cell);
+    for (const value of values) width = Math.max(width, textWidth(doc, value));
+    return Math.min(max, Math.max(min, Math.ceil(width) + 2 * CELL_PAD_X + 1));
+  };
+  const quantity = widest(
+    'Qty',
+    texts.map((t) => t.quantity),
+    48,
+    90,
+  );
+  const rate = widest(
+    'Rate',
+    texts.map((t) => t.rate),
+    80,
+    130,
+  );
+  const amount = widest(
+    'Amount',
+    texts.map((t) => t.amount),
+    90,
+    140,
+  );
+  const item = page.width - quantity - rate - amount;
+  return [
+    { title: 'Item', x: page.left, width: item, align: 'left' },
+    { title: 'Qty', x: page.left + item, width: quantity, align: 'right' },
+    { title: 'Rate', x: page.left + item + quantity, width: rate, align: 'right' },
+    { title: 'Amount', x: page.left + item + quantity + rate, width: amount, align: 'right' },
+  ];
+}
+
+/** The totals, measured before the table is drawn, so the last rows can go with them (docs/decisions/0063-page-economy-and-paper-size.md). */
+function totalsBlock(ctx: Ctx): { height: number; draw: (flow: PageFlow) => void } {
+  const { input, style, paint, page } = ctx;
+  const { doc, invoice, totals, paid } = input;
+  const money = (minor: number): string => formatMoneyForReader(minor, invoice.currency);
+  const lines: Array<[string, string]> = [['Subtotal', money(totals.subtotal)]];
+  if (invoice.tax.enabled) {
+    lines.push([adjustmentLabel('Tax', invoice.tax), money(totals.tax)]);
+  }
+  if (invoice.discount.enabled) {
+    lines.push([adjustmentLabel('Discount', invoice.discount), money(-totals.discount)]);
+  }
+  if (invoice.shipping.enabled) lines.push(['Shipping', money(totals.shipping)]);
+
+  const x = page.right - TOTALS_WIDTH;
+  const labelWidth = 110;
+  const valueWidth = TOTALS_WIDTH - labelWidth - CELL_PAD_X;
+  const rows = [
+    ...lines.map(([label, value]) => ({
+      label: textBlock(doc, label, style.totalLabel, labelWidth),
+      value: textBlock(doc, value, style.totalValue, valueWidth),
+      gap: 5,
+      rule: false,
+    })),
+    {
+      label: textBlock(doc, 'Total', style.grandTotal, labelWidth),
+      value: textBlock(doc, money(totals.total), style.grandTotal, valueWidth),
+      gap: paid ? 8 : 0,
+      rule: true,
+    },
+    // Once a payment exists: what was paid and what is still due (docs/product/payments.md#on-the-pdf-and-the-public-page).
+    ...(paid
+      ? [
+          {
+            label: textBlock(doc, 'Amount paid', style.totalLabel, labelWidth),
+            value: textBlock(doc, money(paid.amountPaidMinor), style.totalValue, valueWidth),
+            gap: 5,
+            rule: false,
+          },
+          {
+            label: textBlock(doc, 'Balance due', style.grandTotal, labelWidth),
+            value: textBlock(doc, money(paid.balanceDueMinor), style.grandTotal, valueWidth),
+            gap: 0,
+            rule: false,
+          },
+        ]
+      : []),
+  ];
+  const ruleGap = 8;
+  const rowHeight = (row: (typeof rows)[number]): number =>
+    Math.max(blockHeight(row.label), blockHeight(row.value)) + row.gap;
+  const height = 12 + rows.reduce((sum, row) => sum + rowHeight(row), 0) + 2 * ruleGap;
+
+  const draw = (flow: PageFlow): void => {
+    let y = flow.y + 12;
+    for (const row of rows) {
+      if (row.rule) {
+        y += ruleGap;
+        stroke(doc, x, y, page.right, y, paint.totalRule);
+        y += ruleGap;
+      }
+      drawBlock(doc, row.label, x + CELL_PAD_X, y);
+      drawBlock(doc, row.value, page.right - CELL_PAD_X, y, 'right');
+      y += rowHeight(row);
+    }
+    flow.y = y + gap(ctx, 20);
+  };
+  return { height, draw };
+}
+
+function adjustmentLabel(name: string, adjustment: TemplateInput['invoice']['tax']): string {
+  return adjustment.type === 'percent' ? `${name} (${formatPercentRate(adjustment.value)}%)` : name;
+}
+
+function joinParagraphs(...texts: string[]): string {
+  return texts
+    .map((text) => text.trim())
+    .filter((text) => text !== '')
+    .join('\n\n');
+}
+
+function drawSection(ctx: Ctx, flow: PageFlow, title: string, text: string): void {
+  if (text.trim() === '') return;
+  const { input, style, page } = ctx;
+  const heading = textBlock(input.doc, title, style.label, page.width);
+  const body = textBlock(input.doc, text, style.body, page.width);
+  // Keep the heading with the first lines of its text.
+  flow.ensure(blockHeight(heading) + 4 + Math.min(3, body.lines.length) * body.lineHeight);
+  flow.flowBlock(heading, page.left);
+  flow.y += 4;
+  flow.flowBlock(body, page.left);
+  flow.y += gap(ctx, 18);
+}
+
+/**
+ * "Payment Details": the invoice's own text, then, for an invoice that asks for a SEPA transfer, the EPC
+ * QR code with the caption and the transfer's details beside it (docs/product/invoices.md#the-pdf).
+ */
+function drawPaymentDetails(ctx: Ctx, flow: PageFlow): void {
+  const { input, style, page } = ctx;
+  const { doc, invoice, payment } = input;
+  const text = joinParagraphs(invoice.paymentDetails, invoice.paymentInstructions);
+  if (!payment) {
+    drawSection(ctx, flow, 'Payment Details', text);
+    return;
+  }
+  const heading = textBlock(doc, 'Payment Details', style.label, page.width);
+  const body = text === '' ? null : textBlock(doc, text, style.body, page.width);
+  const qrBlock = paymentQrBlock(ctx);
+  flow.ensure(blockHeight(heading) + 4 + (body ? Math.min(3, body.lines.length) * body.lineHeight : qrBlock.height));
+  flow.flowBlock(heading, page.left);
+  flow.y += 4;
+  if (body) {
+    flow.flowBlock(body, page.left);
+    flow.y += 8;
+  }
+  // The code and its lines stay together on one page.
+  flow.ensure(qrBlock.height);
+  qrBlock.draw(flow.y);
+  flow.y += qrBlock.height + gap(ctx, 18);
+}
+
+/** The QR code at the left (its quiet zone blank around it), the caption and the transfer's details at its right. */
+function paymentQrBlock({ input: { doc, payment }, style, page }: Ctx): {
+  height: number;
+  draw: (top: number) => void;
+} {
+  const { transfer, qr } = payment!;
+  const moduleSide = PAYMENT_QR_SIDE / qr.size;
+  const quiet = QR_QUIET_ZONE * moduleSide;
+  // The code lines up with the text's left edge: the page margin is its quiet zone on that side.
+  const textX = page.left + PAYMENT_QR_SIDE + Math.max(PAYMENT_QR_GAP, quiet + 6);
+  const detailsWidth = page.right - textX;
+  const lines: Array<[string, string]> = [
+    ['IBAN', formatIban(transfer.iban)],
+    ...(transfer.bic ? [['BIC', transfer.bic] as [string, string]] : []),
+    ['Account holder', transfer.name],
+    ['Amount', formatMoney(transfer.amountMinor, 'EUR')], // SEPA QR codes are EUR only
+    ...(transfer.remittance ? [['Reference', transfer.remittance] as [string, string]] : []),
+  ];
+  const caption = textBlock(doc, PAYMENT_QR_CAPTION, style.metaValue, detailsWidth);
+  const details = lines.map(([label, value]) => textBlock(doc, `${label}: ${value}`, style.body, detailsWidth));
+  const textHeight = blockHeight(caption) + 6 + details.reduce((sum, block) => sum + blockHeight(block) + 2, 0);
+  const height = Math.max(PAYMENT_QR_SIDE + 2 * quiet, textHeight + 2 * quiet);
+  return {
+    height,
+    draw(top) {
+      const x0 = page.left;
+      const y0 = top + quiet;
+      // One path of one rectangle per run of dark modules, filled once: no seams, nothing fetched.
+      for (const [row, column, length] of darkRuns(qr)) {
+        doc.rect(x0 + column * moduleSide, y0 + row * moduleSide, length * moduleSide, moduleSide);
+      }
+      doc.fillColor('#000000').fill();
+      let y = drawBlock(doc, caption, textX, y0) + 6;
+      for (const block of details) y = drawBlock(doc, block, textX, y) + 2;
+    },
+  };
+}
+
+function drawFooters({ input: { doc, invoice }, style, paint, page }: Ctx): void {
+  const range = doc.bufferedPageRange();
+  const y = page.footerY;
+  const label = invoice.invoiceNumber ? `Invoice #${invoice.invoiceNumber}` : '';
+  for (let index = 0; index < range.count; index++) {
+    doc.switchToPage(range.start + index);
+    if (paint.footerRule) stroke(doc, page.left, y - 8, page.right, y - 8, paint.footerRule);
+    setStyle(doc, style.footer);
+    const pageText = `Page ${index + 1} of ${range.count}`;
+    if (label) {
+      // The invoice number may be long: cut it to the space left of the page number.
+      const space = page.width - textWidth(doc, pageText) - 24;
+      const [first = ''] = textBlock(doc, label, style.footer, space).lines;
+      drawLine(doc, first, page.left, y);
+    }
+    drawLine(doc, pageText, page.right, y, 'right');
+  }
+}
