@@ -138,6 +138,8 @@ function hinted(key: string, users: TwoUsers): fc.Arbitrary<unknown> | undefined
     );
   }
   if (key.includes('currency')) return fc.constantFrom('EUR', 'USD', 'usd', 'JPY', 'GBP', 'XXX', '', '€');
+  // The templates' accent colour (#rrggbb), so a valid one reaches the routes too.
+  if (key === 'accent_color') return fc.constantFrom('#1e3a8a', '#FFCC00', '#abc', 'red', '', '#12345g');
   if (key === 'status') return fc.constantFrom('draft', 'sent', 'paid', 'overdue', 'unpaid', 'all', 'Paid', 'deleted');
   if (key === 'logo_url') {
     return fc.constantFrom(

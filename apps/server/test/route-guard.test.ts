@@ -13,6 +13,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'POST /generate-invoice',
   'POST /preview-invoice',
+  // The templates' thumbnails: a sample invoice, nobody's data (docs/decisions/0062-three-templates-and-the-accent-colour.md).
+  'GET /template-preview/:template',
   'POST /upload-logo',
   'GET /api/logos/:id',
   'POST /api/auth/signup',

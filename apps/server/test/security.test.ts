@@ -81,6 +81,11 @@ const CASES: Record<string, RouteCase> = {
     otherUserId: PUBLIC,
     malformed: () => ({ method: 'POST', url: '/preview-invoice', payload: { items: 'nope' } }),
   },
+  'GET /template-preview/:template': {
+    foreign: PUBLIC,
+    otherUserId: PUBLIC,
+    malformed: () => ({ method: 'GET', url: '/template-preview/baroque' }),
+  },
   'POST /upload-logo': {
     foreign: PUBLIC,
     otherUserId: PUBLIC,
@@ -222,6 +227,24 @@ const CASES: Record<string, RouteCase> = {
       method: 'PUT',
       url: '/api/users/settings',
       payload: { reminders: { enabled: true, before_days: 99, on_due: true, after_days: 7, repeat_days: 14, max: 3 } },
+    }),
+  },
+  'GET /api/users/invoice-template': {
+    foreign: NO_RESOURCE,
+    otherUserId: ({ a }) => ({ method: 'GET', url: `/api/users/invoice-template?user_id=${a.account.id}` }),
+    malformed: NO_INPUT,
+  },
+  'PUT /api/users/invoice-template': {
+    foreign: NO_RESOURCE,
+    otherUserId: ({ a }) => ({
+      method: 'PUT',
+      url: '/api/users/invoice-template',
+      payload: { user_id: a.account.id, template: 'classic', accent_color: '#aa3300' },
+    }),
+    malformed: () => ({
+      method: 'PUT',
+      url: '/api/users/invoice-template',
+      payload: { template: 'baroque', accent_color: 'red' },
     }),
   },
   'PUT /api/users/profile': {

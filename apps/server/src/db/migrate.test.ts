@@ -42,6 +42,8 @@ describe('runMigrations', () => {
       `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.rows.map((row) => row.table_name)).toEqual([
+      'account_export_chunks',
+      'account_exports',
       'account_tokens',
       'businesses',
       'clients',

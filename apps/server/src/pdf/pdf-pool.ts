@@ -27,9 +27,9 @@ export interface PdfPoolOptions {
   /**
    * A thread whose heap (and buffers), less the font files it has read, has grown past this is
    * replaced by a fresh one as soon as the engine is idle, which gives the memory back to the system.
-   * Default RECYCLE_HEAP_BYTES.
+   * Default RECYCLE_HEAP_BYTES. A function is read after each task (a budget that follows a measurement).
    */
-  recycleHeapBytes?: number;
+  recycleHeapBytes?: number | (() => number);
   /** Tasks one client may have waiting (its render budget); default MAX_QUEUED_PER_CLIENT. */
   maxQueuedPerClient?: number;
   /** Idle this long after work, the engine gives the C allocator's free memory back; default RELEASE_AFTER_IDLE_MS. */
@@ -160,7 +160,8 @@ export function pdfWorkerLocation(moduleUrl: string = import.meta.url): { filena
  */
 export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
   const threads = Math.max(1, Math.floor(options.threads ?? defaultThreadCount()));
-  const recycleHeapBytes = options.recycleHeapBytes ?? RECYCLE_HEAP_BYTES;
+  const budget = options.recycleHeapBytes ?? RECYCLE_HEAP_BYTES;
+  const recycleHeapBytes = typeof budget === 'function' ? budget : () => budget;
   const piscina = new Piscina<PdfTask, PdfTaskResult>({
     ...pdfWorkerLocation(),
     minThreads: threads,
@@ -250,7 +251,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
             const done = await piscina.run(task);
             lastHeap.set(done.threadId, done.heapBytes);
             lastFonts.set(done.threadId, done.fontBytes);
-            if (isOverBudget(done, recycleHeapBytes)) overBudget.add(done.threadId);
+            if (isOverBudget(done, recycleHeapBytes())) overBudget.add(done.threadId);
             return done;
           } finally {
             workSinceRelease = true;
