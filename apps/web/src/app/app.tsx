@@ -12,13 +12,20 @@ function createQueryClient(): QueryClient {
       // answer lost on the way back may hide a stored change). The server adds notifications on
       // writes (client, business, invoice, status, support), so the header badge always asks
       // again instead of waiting for its next minute; each write names the rest in
-      // meta.invalidates. The write stays pending until what is on screen has been asked again.
-      onSettled: (_data, _error, _variables, _context, mutation) =>
-        Promise.all(
+      // meta.invalidates. A write that succeeded stays pending until what is on screen has been asked
+      // again; a failed one shows its error at once (a slow refresh must not hold the message back).
+      onSettled: (_data, error, _variables, _context, mutation) => {
+        const refreshed = Promise.all(
           [queryRoots.notifications, ...(mutation.meta?.invalidates ?? [])].map((queryKey) =>
             queryClient.invalidateQueries({ queryKey }),
           ),
-        ),
+        );
+        if (error) {
+          void refreshed;
+          return undefined;
+        }
+        return refreshed;
+      },
     }),
   });
   return queryClient;
