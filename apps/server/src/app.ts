@@ -28,7 +28,7 @@ import sessionsRoutes from './features/sessions/sessions.routes';
 import supportRoutes from './features/support/support.routes';
 import type { PdfPool } from './pdf/pdf-pool';
 import usersRoutes from './features/users/users.routes';
-import { getSettings } from './features/users/users.service';
+import { getExportSettings } from './features/users/users.service';
 import { defaultWebDistDir } from './paths';
 import database from './plugins/database';
 import errors, { clientErrors, frameworkErrors, zodValidatorCompiler } from './plugins/errors';
@@ -148,7 +148,7 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
     perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE,
     // "Export my data" writes what the other features answer, through their own serializers.
     sources: {
-      settings: getSettings,
+      settings: getExportSettings,
       toClient,
       toBusiness,
       toPayment,

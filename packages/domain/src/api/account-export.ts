@@ -8,6 +8,7 @@ import { timestampSchema } from './common';
 import { notificationSchema } from './notifications';
 import { paymentSchema } from './payments';
 import { userSettingsSchema } from './reminders';
+import { templateDefaultsSchema } from '../invoice-templates';
 
 /**
  * The format of "Export my data" (one ZIP), which "Import" reads back: the contract between the export job
@@ -67,7 +68,9 @@ export const accountExportManifestSchema = z.object({
 export type AccountExportManifest = z.infer<typeof accountExportManifestSchema>;
 
 export const accountExportProfileSchema = userSchema;
-export const accountExportSettingsSchema = userSettingsSchema;
+/** settings.json: what GET /api/users/settings and GET /api/users/invoice-template answer, in one file. */
+export const accountExportSettingsSchema = userSettingsSchema.extend({ invoice_template: templateDefaultsSchema });
+export type AccountExportSettings = z.infer<typeof accountExportSettingsSchema>;
 export const accountExportBusinessesSchema = z.array(businessSchema);
 export const accountExportClientsSchema = z.array(clientSchema);
 export const accountExportInvoicesSchema = z.array(invoiceSchema);

@@ -6,6 +6,7 @@ import {
   csvLine,
   INVOICES_CSV_HEADER,
   type AccountExportManifest,
+  type AccountExportSettings,
 } from '@invoicer/domain/api/account-export';
 import type { Business } from '@invoicer/domain/api/businesses';
 import type { Client } from '@invoicer/domain/api/clients';
@@ -13,7 +14,6 @@ import type { CurrencyCode } from '@invoicer/domain/currencies';
 import type { Invoice } from '@invoicer/domain/api/invoices';
 import type { Notification } from '@invoicer/domain/api/notifications';
 import type { Payment } from '@invoicer/domain/api/payments';
-import type { UserSettings } from '@invoicer/domain/api/reminders';
 import { businesses, clients } from '../../db/schema';
 import type { DbExecutor } from '../../plugins/database';
 import { listAccountActivity, toActivityEntry } from '../../shared/activity';
@@ -42,7 +42,7 @@ export interface PdfEntry {
 
 /** What other features answer, handed to the export by app.ts. */
 export interface ExportSources {
-  settings: (db: DbExecutor, userId: string) => Promise<UserSettings>;
+  settings: (db: DbExecutor, userId: string) => Promise<AccountExportSettings>;
   toClient: (row: PartyRow) => Client;
   toBusiness: (row: BusinessRow) => Business;
   toPayment: (row: PaymentRow, currency: CurrencyCode) => Payment;

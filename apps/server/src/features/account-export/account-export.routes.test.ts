@@ -74,6 +74,15 @@ describe('Export my data', () => {
   });
 
   it('writes every file as the API answers it, the CSVs escaped and every invoice as a PDF', async () => {
+    const templateSet = await as(
+      t.app,
+      ada,
+    )({
+      method: 'PUT',
+      url: '/api/users/invoice-template',
+      payload: { template: 'classic', accent_color: '#0f766e' },
+    });
+    expect(templateSet.statusCode).toBe(200);
     const id = await exportReady(t, ada);
     const files = await download(t, ada, id);
 
@@ -81,7 +90,11 @@ describe('Export my data', () => {
     expect(manifest.counts).toMatchObject({ businesses: 2, clients: 2, invoices: 4, payments: 1 });
     expect(manifest.account_email).toBe(ada.email);
     expect(accountExportProfileSchema.parse(json(files, ACCOUNT_EXPORT_FILES.profile)).id).toBe(ada.id);
-    accountExportSettingsSchema.parse(json(files, ACCOUNT_EXPORT_FILES.settings));
+    // The reminder schedule and the template defaults, as their own routes answer them.
+    const settings = accountExportSettingsSchema.parse(json(files, ACCOUNT_EXPORT_FILES.settings));
+    const reminders = (await as(t.app, ada)({ method: 'GET', url: '/api/users/settings' })).json();
+    expect(settings.reminders).toEqual(reminders.settings.reminders);
+    expect(settings.invoice_template).toEqual({ template: 'classic', accent_color: '#0f766e' });
     expect(accountExportBusinessesSchema.parse(json(files, ACCOUNT_EXPORT_FILES.businesses))).toHaveLength(2);
     const clients = accountExportClientsSchema.parse(json(files, ACCOUNT_EXPORT_FILES.clients));
     expect(clients.map((client) => client.name).sort()).toEqual([HOSTILE, 'Plain, "quoted" client'].sort());

@@ -7,6 +7,7 @@ import {
   type UpdateProfileBody,
 } from '@invoicer/domain/api/users';
 import type { UserSettings, UserSettingsBody } from '@invoicer/domain/api/reminders';
+import type { AccountExportSettings } from '@invoicer/domain/api/account-export';
 import type { FastifyInstance } from 'fastify';
 import type { Database, DbExecutor } from '../../plugins/database';
 import { badRequest, HttpError } from '../../plugins/errors';
@@ -146,8 +147,14 @@ export async function updateSettings(db: Database, userId: string, body: UserSet
   return { reminders };
 }
 
+/** Every account setting, as the account export's settings.json holds them. */
+export async function getExportSettings(db: DbExecutor, userId: string): Promise<AccountExportSettings> {
+  const [settings, template] = await Promise.all([getSettings(db, userId), getTemplateDefaults(db, userId)]);
+  return { ...settings, invoice_template: template };
+}
+
 /** The account's template and accent colour (docs/product/settings.md#invoice-templates). */
-export async function getTemplateDefaults(db: Database, userId: string): Promise<TemplateDefaults> {
+export async function getTemplateDefaults(db: DbExecutor, userId: string): Promise<TemplateDefaults> {
   const defaults = await readTemplateDefaults(db, userId);
   if (!defaults) throw signInRequired();
   return defaults;
