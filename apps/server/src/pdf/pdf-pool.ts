@@ -110,6 +110,13 @@ export const MAX_QUEUED_PER_CLIENT = 32;
  */
 export const RECYCLE_HEAP_BYTES = 160 * 1024 * 1024;
 /**
+ * The young generation of each PDF thread, in MB. A render's garbage is short-lived; with V8's default
+ * young generation a thread under sustained work (an account export, a flood of PDFs) grew its heap to
+ * 230-320 MB, with 8 MB to 100-215 MB, for the same renders at the same speed (ADR 66). Not a cap: the
+ * old generation is not limited, so the largest invoice still renders.
+ */
+export const PDF_THREAD_YOUNG_GENERATION_MB = 8;
+/**
  * The engine idle this long after work (or after recycling a thread): the memory the threads
  * freed outside V8's heap goes back to the system (release-memory.ts). Short, so a burst's memory
  * is back within seconds; the release runs off the event loop and only when nothing renders.
@@ -168,6 +175,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
     maxThreads: threads,
     maxQueue: threads * MAX_QUEUED_PER_THREAD,
     workerData: { fontsDir: options.fontsDir } satisfies PdfWorkerData,
+    resourceLimits: { maxYoungGenerationSizeMb: PDF_THREAD_YOUNG_GENERATION_MB },
   });
   const scheduler = new FairScheduler({
     slots: threads,
