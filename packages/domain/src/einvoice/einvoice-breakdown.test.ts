@@ -55,7 +55,14 @@ describe('computeEInvoiceTotals', () => {
       ...base,
       lines: [
         { name: 'a', quantity: 1, unit_price: 1_000, vat_category: 'AE', vat_rate: 0 },
-        { name: 'b', quantity: 1, unit_price: 1_000, vat_category: 'E', vat_rate: 0, vat_exemption_reason: 'Kleinunternehmer, UStG 19' },
+        {
+          name: 'b',
+          quantity: 1,
+          unit_price: 1_000,
+          vat_category: 'E',
+          vat_rate: 0,
+          vat_exemption_reason: 'Kleinunternehmer, UStG 19',
+        },
         { name: 'c', quantity: 1, unit_price: 1_000, vat_category: 'Z', vat_rate: 0 },
       ],
     });
