@@ -9,7 +9,11 @@ const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.star
 
 await build({
   absWorkingDir: root,
-  entryPoints: { main: 'src/main.ts', 'pdf-worker': 'src/pdf/pdf-worker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'pdf-worker': 'src/pdf/pdf-worker.ts',
+    'einvoice-worker': 'src/features/einvoices/einvoice-validation-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,0 +1,219 @@
+/**
+ * Validating an e-invoice with the official rules: what it costs (`npm run bench:einvoice`,
+ * docs/benchmarks.md, ADR 64).
+ *
+ * In one run, warm unless said otherwise:
+ * - the baseline: parsing the same XML with SaxonJS alone (the floor any validation pays);
+ * - each rule set on a publisher example, on this thread (median and p95), against the baseline and
+ *   the 500 ms target of issue 17;
+ * - how the time grows with the lines: CII_example1's lines repeated to 25, 50, 100 and 200 (its
+ *   totals no longer add up, which costs the rules nothing extra), 5 iterations each;
+ * - our writers on a 200-line invoice (CII and UBL), against the validation of the same size;
+ * - the same through the worker pool (validateEInvoice's path: input checks, the hop to the thread);
+ * - the main thread's event-loop delay while validations run on the pool, against the same
+ *   validations run on the main thread;
+ * - the first validation of a fresh thread that loads the rule sets as it starts.
+ *
+ * Options: --iterations=N (default 30).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import SaxonJS from 'saxon-js';
+import { runRules, warmRules, type RuleSet } from '../src/features/einvoices/einvoice-rules-engine';
+import { createEInvoiceValidator } from '../src/features/einvoices/einvoice-validation';
+import type { EInvoice } from '@invoicer/domain/einvoice/einvoice-model';
+import { writeCii } from '../src/features/einvoices/cii-writer';
+import { writeUbl } from '../src/features/einvoices/ubl-writer';
+import { serverRoot } from '../src/paths';
+
+const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
+const ITERATIONS = Math.max(5, Number(argument('iterations') ?? 30));
+const TARGET_MS = 500;
+
+const fixture = (name: string) => readFileSync(path.join(serverRoot, 'test', 'fixtures', 'einvoice', name), 'utf8');
+
+/** CII_example1 with its line items repeated until it has `lines` of them. */
+function longCii(lines: number): string {
+  const xml = fixture('CII_example1.xml');
+  const items = xml.match(/<ram:IncludedSupplyChainTradeLineItem>[\s\S]*?<\/ram:IncludedSupplyChainTradeLineItem>/g)!;
+  const repeated = Array.from({ length: lines }, (_, i) => items[i % items.length]!).join('\n');
+  const first = xml.indexOf(items[0]!);
+  const last = xml.lastIndexOf(items.at(-1)!) + items.at(-1)!.length;
+  return xml.slice(0, first) + repeated + xml.slice(last);
+}
+
+const cases: { name: string; xml: string; ruleSets: RuleSet[] }[] = [
+  { name: 'CII_example1 (CII, 6 lines), EN 16931', xml: fixture('CII_example1.xml'), ruleSets: ['en16931-cii'] },
+  {
+    name: 'ubl-tc434-example1 (UBL, 2 lines), EN 16931',
+    xml: fixture('ubl-tc434-example1.xml'),
+    ruleSets: ['en16931-ubl'],
+  },
+  {
+    name: 'XRechnung-O (CII), EN 16931 + XRechnung',
+    xml: fixture('XRechnung-O.xml'),
+    ruleSets: ['en16931-cii', 'xrechnung-cii'],
+  },
+];
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
+}
+
+async function times(run: () => unknown, count: number): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    await run();
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
+const ms = (value: number) => value.toFixed(1);
+const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+
+/** The main thread's event-loop delay (p99, max in ms) while `work` runs. */
+async function loopDelay(work: () => Promise<void>): Promise<{ p99: number; max: number }> {
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  // A timer keeps the loop turning, so a blocked loop shows as a late timer.
+  const ticker = setInterval(() => undefined, 5);
+  histogram.enable();
+  await work();
+  histogram.disable();
+  clearInterval(ticker);
+  const late = (ns: number) => Math.max(0, ns / 1e6 - 5);
+  return { p99: late(histogram.percentile(99)), max: late(histogram.max) };
+}
+
+async function main(): Promise<void> {
+  const rows: string[][] = [];
+  warmRules();
+  for (const { name, xml, ruleSets } of cases) {
+    // Warm-up: SaxonJS and V8 settle after a few runs.
+    await times(() => runRules(xml, ruleSets), 5);
+    const parse = await times(() => SaxonJS.getPlatform().parseXmlFromString(xml), ITERATIONS);
+    const validate = await times(() => runRules(xml, ruleSets), ITERATIONS);
+    const median = quantile(validate, 0.5);
+    rows.push([
+      name,
+      `${ms(median)} (p95 ${ms(quantile(validate, 0.95))})`,
+      `${ms(quantile(parse, 0.5))} (${(median / quantile(parse, 0.5)).toFixed(1)}x)`,
+      `${(median / TARGET_MS).toFixed(2)}x of ${TARGET_MS} ms ${median < TARGET_MS ? 'met' : 'NOT met'}`,
+    ]);
+  }
+
+  const scaling: number[] = [];
+  for (const lines of [25, 50, 100, 200]) {
+    const xml = longCii(lines);
+    runRules(xml, ['en16931-cii']);
+    const median = quantile(await times(() => runRules(xml, ['en16931-cii']), 5), 0.5);
+    scaling.push(median);
+    rows.push([
+      `${lines}-line CII invoice, EN 16931 (5 iterations)`,
+      ms(median),
+      lines === 25 ? '' : `${(median / scaling[0]!).toFixed(1)}x the 25-line time for ${lines / 25}x the lines`,
+      `${(median / TARGET_MS).toFixed(2)}x of ${TARGET_MS} ms ${median < TARGET_MS ? 'met' : 'NOT met'}`,
+    ]);
+  }
+
+  const long: EInvoice = {
+    number: 'BENCH-1',
+    issue_date: '2026-11-28',
+    due_date: '2026-12-28',
+    currency: 'EUR',
+    seller: {
+      name: 'Ada GmbH',
+      street: 'Hauptstr. 1',
+      city: 'Berlin',
+      postcode: '10115',
+      country: 'DE',
+      vat_id: 'DE123456789',
+    },
+    buyer: { name: 'Grace SARL', city: 'Paris', postcode: '75001', country: 'FR', vat_id: 'FR12345678901' },
+    lines: Array.from({ length: 200 }, (_, i) => ({
+      name: `Service line ${i + 1}`,
+      description: 'Analysis, implementation and review',
+      quantity: (i % 7) + 1,
+      unit_price: 1_000 + i * 25,
+      vat_category: i % 3 === 0 ? ('AE' as const) : ('S' as const),
+      vat_rate: i % 3 === 0 ? 0 : 19_000,
+    })),
+    allowances: [{ amount: 5_000, reason: 'Discount', vat_category: 'S', vat_rate: 19_000 }],
+    charges: [{ amount: 1_250, reason: 'Shipping', vat_category: 'S', vat_rate: 19_000 }],
+    iban: 'DE89370400440532013000',
+  };
+  for (const [name, write] of [
+    ['CII', writeCii],
+    ['UBL', writeUbl],
+  ] as const) {
+    await times(() => write(long), 50);
+    const written = quantile(await times(() => write(long), 300), 0.5);
+    rows.push([
+      `our ${name} writer, 200-line invoice`,
+      ms(written),
+      `${(write(long).length / 1024).toFixed(0)} KB of XML`,
+      `${((written / scaling[3]!) * 100).toFixed(2)} % of validating 200 lines`,
+    ]);
+  }
+
+  const validator = createEInvoiceValidator({ threads: 1 });
+  try {
+    const { xml, ruleSets } = cases[0]!;
+    await times(() => validator.validate(xml, ruleSets), 5);
+    const pooled = await times(() => validator.validate(xml, ruleSets), ITERATIONS);
+    const inThread = await times(() => runRules(xml, ruleSets), ITERATIONS);
+    rows.push([
+      'CII_example1 through the worker pool (validateEInvoice)',
+      `${ms(quantile(pooled, 0.5))} (p95 ${ms(quantile(pooled, 0.95))})`,
+      `${ms(quantile(inThread, 0.5))} on this thread (${(quantile(pooled, 0.5) / quantile(inThread, 0.5)).toFixed(2)}x)`,
+      '',
+    ]);
+
+    const onPool = await loopDelay(async () => {
+      for (let i = 0; i < ITERATIONS; i++) await validator.validate(xml, ruleSets);
+    });
+    const onMain = await loopDelay(async () => {
+      for (let i = 0; i < ITERATIONS; i++) {
+        runRules(xml, ruleSets);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    });
+    rows.push([
+      `event-loop delay during ${ITERATIONS} validations on the pool`,
+      `p99 ${ms(onPool.p99)}, max ${ms(onPool.max)}`,
+      `on the main thread: p99 ${ms(onMain.p99)}, max ${ms(onMain.max)}`,
+      'off the event loop',
+    ]);
+  } finally {
+    await validator.close();
+  }
+
+  const firsts: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const start = performance.now();
+    const fresh = createEInvoiceValidator({ threads: 1 });
+    try {
+      await fresh.validate(cases[0]!.xml, cases[0]!.ruleSets);
+      firsts.push(performance.now() - start);
+    } finally {
+      await fresh.close();
+    }
+  }
+  rows.push([
+    'first validation of a fresh thread (starts, loads the 4 rule sets; from source, through tsx)',
+    ms(quantile(firsts, 0.5)),
+    firsts.map(ms).join(', '),
+    '',
+  ]);
+
+  console.log(`e-invoice validation, ${ITERATIONS} iterations, ms (median)`);
+  console.log(row(['case', 'validation', 'baseline: parse only (ratio)', 'target']));
+  console.log(row(['---', '---:', '---:', '---']));
+  for (const cells of rows) console.log(row(cells));
+  console.log(`RSS after the run: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
+}
+
+await main();

@@ -1,0 +1,30 @@
+import { workerData } from 'piscina';
+import { EInvoiceInputError, runRules, warmRules, type RuleSet, type RulesResult } from './einvoice-rules-engine';
+
+/**
+ * Piscina worker entry (bundled as dist/einvoice-worker.js): runs the official rules off the event
+ * loop. The compiled rule sets are loaded when the thread starts and kept for its life.
+ */
+
+export interface EInvoiceWorkerData {
+  warm: readonly RuleSet[];
+}
+
+export interface EInvoiceTask {
+  xml: string;
+  ruleSets: readonly RuleSet[];
+}
+
+/** Errors cross the thread boundary as plain data, so the caller can tell bad input from a fault. */
+export type EInvoiceTaskResult = { ok: true; result: RulesResult } | { ok: false; message: string };
+
+warmRules((workerData as EInvoiceWorkerData | undefined)?.warm ?? []);
+
+export default function validate(task: EInvoiceTask): EInvoiceTaskResult {
+  try {
+    return { ok: true, result: runRules(task.xml, task.ruleSets) };
+  } catch (error) {
+    if (error instanceof EInvoiceInputError) return { ok: false, message: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,115 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import { EInvoiceInputError, RULE_SETS, type RuleSet, type RulesResult } from './einvoice-rules-engine';
+import type { EInvoiceTask, EInvoiceTaskResult, EInvoiceWorkerData } from './einvoice-validation-worker';
+
+/**
+ * Checks an e-invoice against the official rules (EN 16931 for CII and UBL, and the German XRechnung
+ * rules on top) on a worker thread, so a validation of a few hundred milliseconds never blocks the
+ * event loop. Hostile XML is refused here, before any parser sees it (docs/einvoicing.md).
+ */
+
+/**
+ * Larger than any e-invoice we make or expect (a 200-line invoice is about 200 kB); room is left for
+ * attached documents, which XRechnung and Peppol carry inside the XML as base64.
+ */
+export const MAX_EINVOICE_BYTES = 20 * 1024 * 1024;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The checks that come before any parsing: size, UTF-8, and no document type declaration. E-invoices
+ * never need a DTD, and refusing it outright closes external entities (file reads, fetches) and
+ * entity expansion (billion laughs) whatever the parser would do with them.
+ */
+export function checkXmlInput(input: string | Uint8Array): string {
+  const bytes = typeof input === 'string' ? Buffer.byteLength(input, 'utf8') : input.byteLength;
+  if (bytes > MAX_EINVOICE_BYTES) {
+    throw new EInvoiceInputError(`The file is larger than ${MAX_EINVOICE_BYTES / 1024 / 1024} MB.`);
+  }
+  let xml: string;
+  if (typeof input === 'string') {
+    xml = input;
+  } else {
+    try {
+      xml = utf8.decode(input);
+    } catch {
+      throw new EInvoiceInputError('The file is not UTF-8 encoded XML.');
+    }
+  }
+  if (xml.charCodeAt(0) === 0xfeff) xml = xml.slice(1);
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) {
+    throw new EInvoiceInputError(
+      'The XML has a document type declaration (DTD); e-invoices have none, so it is refused.',
+    );
+  }
+  if (!xml.trimStart().startsWith('<')) throw new EInvoiceInputError('The file is not XML.');
+  return xml;
+}
+
+/**
+ * Where the worker is: the .ts beside this module under tsx and vitest, dist/einvoice-worker.js
+ * beside dist/main.js in the bundle (as pdf-pool.ts does for the PDF worker).
+ */
+export function einvoiceWorkerLocation(moduleUrl: string = import.meta.url): { filename: string; execArgv?: string[] } {
+  if (moduleUrl.endsWith('.ts')) {
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    return {
+      filename: fileURLToPath(new URL('./einvoice-validation-worker.ts', moduleUrl)),
+      execArgv: ['--import', tsx],
+    };
+  }
+  return { filename: fileURLToPath(new URL('./einvoice-worker.js', moduleUrl)) };
+}
+
+export interface EInvoiceValidator {
+  validate(xml: string | Uint8Array, ruleSets: readonly RuleSet[]): Promise<RulesResult>;
+  close(): Promise<void>;
+}
+
+export interface EInvoiceValidatorOptions {
+  /** Worker threads (default 1: validation is occasional, and each thread holds every rule set). */
+  threads?: number;
+  /** Rule sets loaded when a thread starts (default all four, about 1 s of a thread's start). */
+  warm?: readonly RuleSet[];
+}
+
+export function createEInvoiceValidator(options: EInvoiceValidatorOptions = {}): EInvoiceValidator {
+  const threads = Math.max(1, Math.floor(options.threads ?? 1));
+  const piscina = new Piscina<EInvoiceTask, EInvoiceTaskResult>({
+    ...einvoiceWorkerLocation(),
+    minThreads: threads,
+    maxThreads: threads,
+    workerData: { warm: options.warm ?? RULE_SETS } satisfies EInvoiceWorkerData,
+  });
+  return {
+    async validate(input, ruleSets) {
+      const unknown = ruleSets.filter((ruleSet) => !RULE_SETS.includes(ruleSet));
+      if (unknown.length > 0 || ruleSets.length === 0) throw new Error(`Unknown rule sets: ${unknown.join(', ')}`);
+      const xml = checkXmlInput(input);
+      const answer = await piscina.run({ xml, ruleSets });
+      if (!answer.ok) throw new EInvoiceInputError(answer.message);
+      return answer.result;
+    },
+    close: () => piscina.destroy(),
+  };
+}
+
+let shared: EInvoiceValidator | null = null;
+
+/**
+ * Validates with the process's shared validator, started on first use. Throws EInvoiceInputError for
+ * input that cannot be checked (too large, a DTD, not well-formed, the other syntax).
+ */
+export function validateEInvoice(xml: string | Uint8Array, ruleSets: readonly RuleSet[]): Promise<RulesResult> {
+  shared ??= createEInvoiceValidator();
+  return shared.validate(xml, ruleSets);
+}
+
+/** Stops the shared validator's threads (server shutdown, tests). */
+export async function closeEInvoiceValidation(): Promise<void> {
+  const closing = shared;
+  shared = null;
+  await closing?.close();
+}
