@@ -22,7 +22,9 @@ const lineItem: fc.Arbitrary<LineItem> = fc.record({
   ),
   description: fc.string({ maxLength: 20 }),
   showDesc: fc.boolean(),
-  quantity: fc.integer({ min: 0, max: 100_000 }).map(String),
+  // Up to 3 decimals (ADR 60): 1.5, 2.125.
+  quantity: fc.integer({ min: 0, max: 100_000_000 }).map((thousandths) => String(thousandths / 1000)),
+  unit: fc.constantFrom('', 'hours', 'kg'),
   unitCost: amountText(100_000_000),
 });
 /** A percent as the form holds it: up to 3 decimals (8.875), 0 to 100. */

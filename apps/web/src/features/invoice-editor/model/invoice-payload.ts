@@ -60,6 +60,7 @@ export function toDocumentInput(values: InvoiceFormValues): InvoiceDocumentInput
       name: item.name.trim(),
       description: item.showDesc ? item.description : '',
       quantity: quantityTextToNumber(item.quantity),
+      unit: item.unit.trim(),
       unit_cost: money(item.unitCost),
     })),
     invoice_number: values.invoiceNumber,
