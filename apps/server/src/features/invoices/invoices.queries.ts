@@ -191,7 +191,7 @@ const pdfColumns = {
   dueDate: invoices.dueDate,
   currency: invoices.currency,
   data: invoices.data,
-  itemsJson: sql<string>`(select coalesce(json_agg(json_build_object('name', ii.name, 'description', ii.description, 'quantity', ii.quantity, 'unit', ii.unit, 'unitCost', ii.unit_cost_minor) order by ii.position), '[]'::json)::text from invoice_items ii where ii.invoice_id = "invoices"."id")`,
+  itemsJson: sql<string>`(select coalesce(json_agg(json_strip_nulls(json_build_object('name', ii.name, 'description', ii.description, 'quantity', ii.quantity, 'unit', nullif(ii.unit, ''), 'unitCost', ii.unit_cost_minor)) order by ii.position), '[]'::json)::text from invoice_items ii where ii.invoice_id = "invoices"."id")`,
   itemCount: sql<number>`(select count(*)::int from invoice_items ii where ii.invoice_id = "invoices"."id")`,
   itemText: sql<number>`(select coalesce(sum(length(ii.name) + length(ii.description)), 0)::int from invoice_items ii where ii.invoice_id = "invoices"."id")`,
   // The account's template and accent colour, for an invoice that names none (invoices.stored-data.ts, toPdfSource).
