@@ -433,11 +433,13 @@ function tableColumns(
     for (const value of values) width = Math.max(width, textWidth(doc, value));
     return Math.min(max, Math.max(min, Math.ceil(width) + 2 * CELL_PAD_X + 1));
   };
+  // Up to 100 pt: a quantity of 3 decimals, "999,999,999.999" (about 72 pt), stays unbroken in every
+  // template's cell font (ADR 60); a long unit wraps under it.
   const quantity = widest(
     'Qty',
     texts.map((t) => t.quantity),
     48,
-    90,
+    100,
   );
   const rate = widest(
     'Rate',
