@@ -122,6 +122,18 @@ describe('the body the editor sends', () => {
     expect(computeEditorTotals(yen)?.subtotal).toBe(2468);
   });
 
+  it('sends 1.5 hours as the number 1.5 with its unit, and a quantity over the cap as typed (ADR 60)', () => {
+    const base = { ...createFreshForm(TODAY, 'USD'), from: 'Acme', to: 'Globex', showShipping: false };
+    const line = { ...base.items[0]!, name: 'Consulting', quantity: '1.5', unit: ' hours ', unitCost: '80' };
+    const values = { ...base, items: [line], shippingAmount: '0' };
+    expect(toDocumentInput(values).items[0]).toMatchObject({ quantity: 1.5, unit: 'hours', unit_cost: 80 });
+    expect(computeEditorTotals(values)?.total).toBe(12_000);
+    const over = { ...values, items: [{ ...line, quantity: '1000000000.5' }] };
+    expect(toDocumentInput(over).items[0]!.quantity).toBe('1000000000.5');
+    const parsed = invoiceDocumentInputSchema.safeParse(toDocumentInput(over));
+    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual(['Quantity must be at most 1,000,000,000.']);
+  });
+
   it('sends a new invoice as a draft and leaves the status of an updated one alone', () => {
     const values = { ...createFreshForm(TODAY), from: 'Acme', to: 'Globex', clientId: 'c1', businessId: null };
     expect(toSavedInvoiceBody(values, 'create')).toMatchObject({ status: 'draft', client_id: 'c1', business_id: null });
