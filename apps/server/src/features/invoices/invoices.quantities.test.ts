@@ -50,7 +50,10 @@ describe('decimal quantities and units', () => {
     ]);
 
     // Saving the edit data back changes nothing: the same quantities, units and totals.
-    const put = await as(t.app, ada)({
+    const put = await as(
+      t.app,
+      ada,
+    )({
       method: 'PUT',
       url: `/api/invoices/${id}`,
       payload: { user_id: ada.id, data: editData.data },
@@ -89,7 +92,10 @@ describe('decimal quantities and units', () => {
     const items = [{ name: 'Consulting', quantity: 1.2345, unit_cost: 80 }];
     const message = 'Quantity must be a number, 0 or more, with at most 3 decimals.';
     const before = await t.pool.query('select count(*)::int as n from invoice_items where user_id = $1', [ada.id]);
-    const save = await as(t.app, ada)({
+    const save = await as(
+      t.app,
+      ada,
+    )({
       method: 'POST',
       url: '/api/invoices',
       payload: savedPayload(ada, { invoice_number: 'QTY-3', items }),
