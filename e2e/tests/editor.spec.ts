@@ -376,25 +376,27 @@ test(
 );
 
 test(
-  'quantity takes only digits and rate only a number with up to 2 decimals',
+  'quantity takes a number with up to 3 decimals and rate one with up to 2',
   { tag: '@desktop' },
   async ({ page }) => {
     await openEditor(page);
     const quantity = item(page, 1, 'quantity');
     const rate = item(page, 1, 'rate');
 
+    // A comma is the point (ADR 60); a sign, letters and a fourth decimal are refused.
     await quantity.fill('');
-    await quantity.pressSequentially('a1-2.5e');
-    await expect(quantity).toHaveValue('125');
+    await quantity.pressSequentially('a1-2,5e678');
+    await expect(quantity).toHaveValue('12.567');
     await rate.fill('');
     await rate.pressSequentially('-12.345abc');
     await expect(rate).toHaveValue('12.34');
-    await expect(item(page, 1, 'amount')).toHaveText('€1,542.50');
+    // 12.567 × 12.34 = 155.07678: the line is rounded once, to the cent.
+    await expect(item(page, 1, 'amount')).toHaveText('€155.08');
 
     await rate.fill('');
     await rate.pressSequentially('.5');
     await expect(rate).toHaveValue('.5');
-    await expect(item(page, 1, 'amount')).toHaveText('€62.50');
+    await expect(item(page, 1, 'amount')).toHaveText('€6.28');
 
     // Empty counts as 0.
     await quantity.fill('');

@@ -140,6 +140,8 @@ function hinted(key: string, users: TwoUsers): fc.Arbitrary<unknown> | undefined
   if (key.includes('currency')) return fc.constantFrom('EUR', 'USD', 'usd', 'JPY', 'GBP', 'XXX', '', '€');
   // The templates' accent colour (#rrggbb), so a valid one reaches the routes too.
   if (key === 'accent_color') return fc.constantFrom('#1e3a8a', '#FFCC00', '#abc', 'red', '', '#12345g');
+  // An item's unit (ADR 60): suggestions, padded text, the 20-character bound and one past it.
+  if (key === 'unit') return fc.constantFrom('hours', ' kg ', '', 'x'.repeat(20), 'x'.repeat(21), 'a\nb');
   if (key === 'status') return fc.constantFrom('draft', 'sent', 'paid', 'overdue', 'unpaid', 'all', 'Paid', 'deleted');
   if (key === 'logo_url') {
     return fc.constantFrom(
@@ -163,7 +165,7 @@ function hinted(key: string, users: TwoUsers): fc.Arbitrary<unknown> | undefined
     return fc.oneof(
       fc.integer({ min: 0, max: 100 }),
       fc.integer({ min: 0, max: 99 }).map(String),
-      fc.constantFrom('12.50', '', -1, 0.125, '1e3', 2 ** 60),
+      fc.constantFrom('12.50', '', -1, 0.125, '1e3', 2 ** 60, 1.5, '2.125', 1.2345),
     );
   }
   return undefined;

@@ -84,12 +84,16 @@ describe('invoiceDocumentInputSchema', () => {
     expect(result.data?.items).toEqual([{ name: 'Kept', description: '', quantity: 1, unitCost: 100 }]);
   });
 
-  it('rejects negative, fractional or non-numeric quantities and costs', () => {
+  it('rejects negative, 4-decimal or non-numeric quantities and costs', () => {
     const item = (fields: Record<string, unknown>) => ({ items: [{ name: 'X', ...fields }] });
-    expect(errors(item({ quantity: -1 }))).toEqual(['Quantity must be a whole number, 0 or more.']);
-    expect(errors(item({ quantity: 1.5 }))).toEqual(['Quantity must be a whole number, 0 or more.']);
-    expect(errors(item({ quantity: 'abc' }))).toEqual(['Quantity must be a whole number, 0 or more.']);
-    expect(errors(item({ quantity: true }))).toEqual(['Quantity must be a whole number.']);
+    const quantityMessage = 'Quantity must be a number, 0 or more, with at most 3 decimals.';
+    expect(errors(item({ quantity: -1 }))).toEqual([quantityMessage]);
+    expect(errors(item({ quantity: 1.2345 }))).toEqual([quantityMessage]);
+    expect(errors(item({ quantity: '1.0001' }))).toEqual([quantityMessage]);
+    expect(errors(item({ quantity: 'abc' }))).toEqual([quantityMessage]);
+    expect(errors(item({ quantity: '1,5' }))).toEqual([quantityMessage]);
+    expect(errors(item({ quantity: 1e-7 }))).toEqual([quantityMessage]);
+    expect(errors(item({ quantity: true }))).toEqual(['Quantity must be a number.']);
     expect(errors(item({ quantity: Number.NaN }))).toHaveLength(1);
     expect(errors(item({ unit_cost: -5 }))).toEqual(['Rate must be a non-negative number with at most 2 decimals.']);
     expect(errors(item({ unit_cost: '12abc' }))).toEqual([
@@ -99,9 +103,33 @@ describe('invoiceDocumentInputSchema', () => {
     expect(errors(item({ unit_cost: Infinity }))).toHaveLength(1);
     expect(errors(item({ unit_cost: { value: 1 } }))).toEqual(['Rate must be a number.']);
     expect(errors(item({ quantity: 1_000_000_001 }))).toEqual(['Quantity must be at most 1,000,000,000.']);
+    expect(errors(item({ quantity: 1_000_000_000.001 }))).toEqual(['Quantity must be at most 1,000,000,000.']);
+    expect(errors(item({ quantity: '9'.repeat(20) }))).toEqual(['Quantity must be at most 1,000,000,000.']);
     expect(errors({ shipping_amount: -1 })).toEqual([
       'Shipping must be a non-negative number with at most 2 decimals.',
     ]);
+  });
+
+  it('keeps quantities with up to 3 decimals and a trimmed unit (ADR 60)', () => {
+    const result = parse({
+      items: [
+        { name: 'Consulting', quantity: 1.5, unit: '  hours ', unit_cost: 80 },
+        { name: 'Coffee', quantity: '2.125', unit: 'kg', unit_cost: 3.99 },
+        { name: 'Plain', quantity: 3, unit: '   ' },
+        { name: 'Null unit', quantity: 0.001, unit: null },
+      ],
+    });
+    expect(result.data?.items).toEqual([
+      { name: 'Consulting', description: '', quantity: 1.5, unit: 'hours', unitCost: 8000 },
+      { name: 'Coffee', description: '', quantity: 2.125, unit: 'kg', unitCost: 399 },
+      { name: 'Plain', description: '', quantity: 3, unitCost: 0 },
+      { name: 'Null unit', description: '', quantity: 0.001, unitCost: 0 },
+    ]);
+    expect(parse({ items: [{ name: 'X', unit: 'square\n  metres' }] }).data?.items[0]?.unit).toBe('square metres');
+    expect(errors({ items: [{ name: 'X', unit: 'x'.repeat(21) }] })).toEqual([
+      'Unit is too long (at most 20 characters).',
+    ]);
+    expect(errors({ items: [{ name: 'X', unit: 5 }] })).toEqual(['Unit must be text.']);
   });
 
   it('refuses a fraction of a yen or won by name, everywhere an amount goes (ADR 59)', () => {

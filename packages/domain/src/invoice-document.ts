@@ -7,6 +7,7 @@ import { MAX_PERCENT_RATE, PERCENT_DECIMALS, parsePercentRate } from './percent'
 import { MESSAGES } from './invoice-messages';
 import { LOGO_DATA_URL_MAX, parseLogoUrl, type LogoRef } from './logo-url';
 import { computeTotals, type Adjustment, type AdjustmentType } from './totals';
+import { MAX_QUANTITY, MAX_UNIT_LENGTH, parseQuantity, QUANTITY_MESSAGES } from './quantity';
 import {
   accentColorInputSchema,
   paperInputSchema,
@@ -30,14 +31,18 @@ export const LIMITS = {
   itemName: 500,
   invoiceNumber: 64,
   items: 1_000,
-  quantity: 1_000_000_000,
+  quantity: MAX_QUANTITY,
+  unit: MAX_UNIT_LENGTH,
   logoDataUrl: LOGO_DATA_URL_MAX,
 } as const;
 
 export interface InvoiceDocumentItem {
   name: string;
   description: string;
+  /** 0 or more with at most 3 decimals (quantity.ts; docs/decisions/0060-decimal-quantities-and-units.md). */
   quantity: number;
+  /** What the quantity counts ('hours', 'kg'), trimmed; absent (or '') when the line has none. */
+  unit?: string;
   unitCost: Minor;
 }
 
@@ -155,21 +160,21 @@ function parseAdjustmentValue(
   return type === 'percent' ? parsePercentValue(value, label) : parseMoneyValue(value, label, currency);
 }
 
-const quantitySchema = z
-  .union([z.number(), z.string()], { error: 'Quantity must be a whole number.' })
-  .transform((value, ctx) => {
-    if (value === '') return 0;
-    const quantity = typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(quantity) || quantity < 0) {
-      ctx.addIssue({ code: 'custom', message: 'Quantity must be a whole number, 0 or more.' });
-      return z.NEVER;
-    }
-    if (quantity > LIMITS.quantity) {
-      ctx.addIssue({ code: 'custom', message: `Quantity must be at most ${LIMITS.quantity.toLocaleString('en-US')}.` });
-      return z.NEVER;
-    }
-    return quantity;
-  });
+const quantitySchema = z.union([z.number(), z.string()], { error: QUANTITY_MESSAGES.type }).transform((value, ctx) => {
+  const parsed = parseQuantity(value);
+  if (!parsed.ok) {
+    ctx.addIssue({ code: 'custom', message: parsed.message });
+    return z.NEVER;
+  }
+  return parsed.value;
+});
+
+/** The item's unit: free text, trimmed, at most MAX_UNIT_LENGTH characters; absent or null is none. */
+const unitSchema = textSchema('Unit')
+  .nullish()
+  // One line in the Qty column: inner runs of spaces and line breaks become one space.
+  .transform((value) => (value ?? '').trim().replace(/\s+/g, ' '))
+  .refine((value) => value.length <= MAX_UNIT_LENGTH, { error: QUANTITY_MESSAGES.unitLength });
 
 export const adjustmentTypeSchema = z
   .enum(['percent', 'fixed', 'flat'], { error: 'Type must be "percent" or "fixed".' })
@@ -212,6 +217,7 @@ export const invoiceItemInputSchema = z.object(
     description: text(LIMITS.longText, 'Item description'),
     showDesc: z.boolean({ error: 'Show flags must be true or false.' }).nullish(),
     quantity: quantitySchema.default(1),
+    unit: unitSchema,
     unit_cost: moneyValueSchema('Rate'),
   },
   { error: MESSAGES.item },
@@ -284,6 +290,7 @@ export const invoiceDocumentInputSchema = z
           name: (item.name ?? '').trim(),
           description: item.description.trim(),
           quantity: item.quantity,
+          ...(item.unit ? { unit: item.unit } : {}),
           unitCost: moneyValue(item.unit_cost, body.currency),
         })),
       tax: {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { invoiceDocumentInputSchema, MESSAGES } from './invoice-document';
 import { MAX_MONEY_MINOR } from './money';
-import { computeTotals, type Adjustment, type TotalsInput } from './totals';
+import { computeTotals, lineAmount, type Adjustment, type TotalsInput } from './totals';
 
 // ---------------------------------------------------------------------------------------------
 // An independent oracle: exact rationals over BigInt, fed the decimal text a user types.
@@ -38,16 +38,20 @@ function cents(value: Rational, decimals = 2): bigint {
 }
 
 interface TextInvoice {
-  items: { quantity: number; unitCost: string }[];
+  /** Quantities as typed: up to 3 decimals (ADR 60). */
+  items: { quantity: string; unitCost: string }[];
   tax: { enabled: boolean; type: 'percent' | 'fixed'; value: string };
   discount: { enabled: boolean; type: 'percent' | 'fixed'; value: string };
   shipping: { enabled: boolean; amount: string };
 }
 
-/** The totals rule in minor units of a currency with `decimals` (2 for EUR, 0 for JPY and KRW). */
+/**
+ * The totals rule in minor units of a currency with `decimals` (2 for EUR, 0 for JPY and KRW): each line is the exact
+ * product rounded once (ADR 60), the subtotal their sum.
+ */
 function oracle(invoice: TextInvoice, decimals = 2) {
-  const lines = invoice.items.map((item) => mul(rational(BigInt(item.quantity)), decimal(item.unitCost)));
-  const subtotal = lines.reduce(add, ZERO);
+  const lines = invoice.items.map((item) => cents(mul(decimal(item.quantity), decimal(item.unitCost)), decimals));
+  const subtotal = lines.map((line) => rational(line, 10n ** BigInt(decimals))).reduce(add, ZERO);
   const adjustment = (a: TextInvoice['tax']): bigint =>
     !a.enabled
       ? 0n
@@ -59,7 +63,7 @@ function oracle(invoice: TextInvoice, decimals = 2) {
   const shipping = invoice.shipping.enabled ? cents(decimal(invoice.shipping.amount), decimals) : 0n;
   const raw = cents(subtotal, decimals) + tax - discount + shipping;
   return {
-    lines: lines.map((line) => cents(line, decimals)),
+    lines,
     subtotal: cents(subtotal, decimals),
     tax,
     discount,
@@ -85,7 +89,7 @@ function toInput(invoice: TextInvoice): TotalsInput {
     value: a.type === 'percent' ? thousandths(a.value) : minor(a.value),
   });
   return {
-    items: invoice.items.map((item) => ({ quantity: item.quantity, unitCost: minor(item.unitCost) })),
+    items: invoice.items.map((item) => ({ quantity: Number(item.quantity), unitCost: minor(item.unitCost) })),
     tax: adjustment(invoice.tax),
     discount: adjustment(invoice.discount),
     shipping: { enabled: invoice.shipping.enabled, amount: minor(invoice.shipping.amount) },
@@ -114,11 +118,23 @@ const percentFraction = fc.oneof(
 const percentText = fc
   .tuple(fc.integer({ min: 0, max: 100 }), percentFraction)
   .map(([whole, frac]) => (whole === 100 || !frac ? `${whole}` : `${whole}.${frac}`));
-const quantity = fc.oneof(
-  fc.integer({ min: 0, max: 10 }),
-  fc.integer({ min: 0, max: 10_000 }),
-  fc.integer({ min: 0, max: 1_000_000_000 }),
+// Quantities have up to 3 decimals (1.5 hours, 2.125 kg; ADR 60), biased towards halves where a line rounds.
+const quantityFraction = fc.oneof(
+  fc.constant(''),
+  fc.constant(''),
+  fc.integer({ min: 0, max: 999 }).map((n) => String(n).padStart(3, '0').replace(/0+$/, '')),
+  fc.constantFrom('5', '25', '125', '005', '875', '333', '999', '001'),
 );
+const quantity = fc
+  .tuple(
+    fc.oneof(
+      fc.integer({ min: 0, max: 10 }),
+      fc.integer({ min: 0, max: 10_000 }),
+      fc.integer({ min: 0, max: 999_999_999 }),
+    ),
+    quantityFraction,
+  )
+  .map(([whole, frac]) => (frac ? `${whole}.${frac}` : `${whole}`));
 const adjustment = fc.oneof(
   fc.record({ enabled: fc.boolean(), type: fc.constant('percent' as const), value: percentText }),
   fc.record({ enabled: fc.boolean(), type: fc.constant('fixed' as const), value: amountText(999_999_999_999n) }),
@@ -166,7 +182,7 @@ describe('computeTotals against an exact rational oracle', () => {
             { name: 'Named', quantity: 0, unit_cost: value('0') },
             ...invoice.items.map((item) => ({
               name: 'Item',
-              quantity: item.quantity,
+              quantity: value(item.quantity),
               unit_cost: value(item.unitCost),
             })),
           ],
@@ -222,7 +238,11 @@ function wholeBody(invoice: TextInvoice, currency: 'JPY' | 'KRW', asNumbers: boo
     from: 'Me',
     to: 'You',
     currency,
-    items: invoice.items.map((item) => ({ name: 'Item', quantity: item.quantity, unit_cost: value(item.unitCost) })),
+    items: invoice.items.map((item) => ({
+      name: 'Item',
+      quantity: value(item.quantity),
+      unit_cost: value(item.unitCost),
+    })),
     tax_type: invoice.tax.type,
     tax_percent: value(invoice.tax.value),
     show_tax: invoice.tax.enabled,
@@ -293,6 +313,68 @@ describe('JPY and KRW totals (no minor unit, ADR 59)', () => {
     const items = [1, 2, 3].map(() => ({ quantity: 1, unitCost: 115 }));
     const totals = computeTotals({ items, tax, discount: off, shipping: { enabled: false, amount: 0 } });
     expect(totals).toMatchObject({ subtotal: 345, tax: 35, total: 380 });
+  });
+
+  it('round a fractional quantity once per line to the whole yen or won', () => {
+    const off = { enabled: false, type: 'percent', value: 0 } as const;
+    // 1.5 × ¥115 = ¥172.5 → ¥173; 2.125 × ₩999 = ₩2,122.875 → ₩2,123; 0.001 × ¥499 = ¥0.499 → ¥0
+    const items = [
+      { quantity: 1.5, unitCost: 115 },
+      { quantity: 2.125, unitCost: 999 },
+      { quantity: 0.001, unitCost: 499 },
+    ];
+    const totals = computeTotals({ items, tax: off, discount: off, shipping: { enabled: false, amount: 0 } });
+    expect(totals).toMatchObject({ lines: [173, 2123, 0], subtotal: 2296, total: 2296 });
+  });
+});
+
+describe('decimal quantities (up to 3 decimals, rounded once per line; ADR 60)', () => {
+  const off = { enabled: false, type: 'percent', value: 0 } as const;
+  const totalsOf = (items: TotalsInput['items']) =>
+    computeTotals({ items, tax: off, discount: off, shipping: { enabled: false, amount: 0 } });
+
+  it('bills 1.5 hours at $80 as $120.00 and 2.125 kg at €3.99 as €8.48', () => {
+    expect(totalsOf([{ quantity: 1.5, unitCost: 8000 }]).lines).toEqual([12000]);
+    expect(totalsOf([{ quantity: 2.125, unitCost: 399 }]).lines).toEqual([848]); // 8.47875
+  });
+
+  it('rounds each line once, half away from zero, and sums the rounded lines', () => {
+    // 0.5 × 1¢ = 0.5¢ → 1¢ each; the exact sum would be 1.5¢ → 2¢, the rounded lines make 3¢.
+    const totals = totalsOf([
+      { quantity: 0.5, unitCost: 1 },
+      { quantity: 0.5, unitCost: 1 },
+      { quantity: 0.5, unitCost: 1 },
+    ]);
+    expect(totals).toMatchObject({ lines: [1, 1, 1], subtotal: 3, total: 3 });
+    expect(totalsOf([{ quantity: 0.333, unitCost: 1 }]).lines).toEqual([0]);
+    expect(totalsOf([{ quantity: 0.999, unitCost: 1 }]).lines).toEqual([1]);
+  });
+
+  it('equals the BigInt reference for every quantity with up to 3 decimals, never a float product', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 1_000_000_000_000n }),
+        fc.bigInt({ min: 0n, max: 99_999_999_999n }),
+        (thousandths, unitCost) => {
+          const quantity = Number(thousandths) / 1000;
+          // Half away from zero: floor((q × u + 500) / 1000) for non-negative q in thousandths.
+          const reference = (thousandths * unitCost + 500n) / 1000n;
+          if (reference > SAFE) {
+            expect(() => lineAmount(quantity, Number(unitCost))).toThrow(RangeError);
+            return;
+          }
+          expect(BigInt(lineAmount(quantity, Number(unitCost)))).toBe(reference);
+          expect(BigInt(totalsOf([{ quantity, unitCost: Number(unitCost) }]).lines[0]!)).toBe(reference);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('refuses a quantity with a fourth decimal or a sign rather than round it', () => {
+    expect(() => lineAmount(1.0005, 100)).toThrow(RangeError);
+    expect(() => lineAmount(-1, 100)).toThrow(RangeError);
+    expect(() => lineAmount(Number.NaN, 100)).toThrow(RangeError);
   });
 });
 
@@ -426,7 +508,7 @@ describe('percent rates with 3 decimals (thousandths of a percent, ADR 44)', () 
       fc.property(subtotalMinor, threeDecimalPercent, threeDecimalPercent, (subtotal, taxText, discountText) => {
         const unitCost = Number(subtotal);
         const invoice: TextInvoice = {
-          items: [{ quantity: 1, unitCost: `${subtotal / 100n}.${String(subtotal % 100n).padStart(2, '0')}` }],
+          items: [{ quantity: '1', unitCost: `${subtotal / 100n}.${String(subtotal % 100n).padStart(2, '0')}` }],
           tax: { enabled: true, type: 'percent', value: taxText },
           discount: { enabled: true, type: 'percent', value: discountText },
           shipping: { enabled: false, amount: '0' },

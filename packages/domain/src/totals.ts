@@ -1,5 +1,6 @@
 import { mulDivRound, type Minor } from './money';
 import { RATE_DIVISOR } from './percent';
+import { QUANTITY_SCALE, quantityThousandths } from './quantity';
 
 export type AdjustmentType = 'percent' | 'fixed';
 
@@ -21,7 +22,7 @@ export interface TotalsInput {
 }
 
 export interface Totals {
-  /** One per item, in item order: quantity × unit cost. */
+  /** One per item, in item order: quantity × unit cost, rounded once to the minor unit. */
   lines: Minor[];
   subtotal: Minor;
   /** 0 when the adjustment is not shown. */
@@ -35,7 +36,8 @@ export interface Totals {
 /**
  * The one totals function of the product (docs/product/money-and-totals.md#the-totals-rule), used by the editor, the PDF,
  * the stored total_amount, the lists and the dashboard:
- *   line = qty × unit_cost (whole quantities, so exact); subtotal = Σ line;
+ *   line = round(qty × unit_cost), once per line (the quantity has up to 3 decimals, read exactly as
+ *   thousandths; docs/decisions/0060-decimal-quantities-and-units.md); subtotal = Σ line;
  *   tax / discount = percent ? round(subtotal × rate / 100) : amount, only when shown
  *   (the rate in thousandths of a percent, so round(subtotal × rate / 100,000));
  *   shipping only when shown; total = max(0, subtotal + tax − discount + shipping).
@@ -43,7 +45,7 @@ export interface Totals {
  * results beyond Number.MAX_SAFE_INTEGER throw (the schemas keep inputs far below that).
  */
 export function computeTotals(input: TotalsInput): Totals {
-  const lines = input.items.map((item) => BigInt(item.quantity) * BigInt(item.unitCost));
+  const lines = input.items.map((item) => lineAmountBig(item.quantity, item.unitCost));
   const subtotal = lines.reduce((sum, line) => sum + line, 0n);
   const tax = adjustmentAmount(subtotal, input.tax);
   const discount = adjustmentAmount(subtotal, input.discount);
@@ -58,6 +60,19 @@ export function computeTotals(input: TotalsInput): Totals {
     shipping: toSafe(shipping),
     total: toSafe(total),
   };
+}
+
+/** One line's amount: round half away from zero (quantity × unit cost), exact (BigInt). */
+export function lineAmount(quantity: number, unitCost: Minor): Minor {
+  return toSafe(lineAmountBig(quantity, unitCost));
+}
+
+function lineAmountBig(quantity: number, unitCost: Minor): bigint {
+  // A whole quantity (every invoice before ADR 60) is exact as it is; skipping its decimal text keeps a
+  // 1,000-line invoice's totals as fast as before.
+  if (Number.isSafeInteger(quantity) && quantity >= 0) return BigInt(quantity) * BigInt(unitCost);
+  // Both are 0 or more (the schemas' rule), so half away from zero is half up.
+  return mulDivRound(quantityThousandths(quantity), BigInt(unitCost), QUANTITY_SCALE);
 }
 
 function adjustmentAmount(subtotal: bigint, adjustment: Adjustment): bigint {

@@ -11,6 +11,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -421,13 +422,18 @@ export const invoiceItems = pgTable(
     position: integer('position').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    quantity: bigint('quantity', { mode: 'number' }).notNull(),
+    // Up to 3 decimals, exactly (docs/decisions/0060-decimal-quantities-and-units.md); read as a JS number.
+    quantity: numeric('quantity', { precision: 13, scale: 3, mode: 'number' }).notNull(),
+    unit: text('unit').notNull().default(''),
     unitCostMinor: money('unit_cost_minor'),
     amountMinor: money('amount_minor'),
   },
   (t) => [
     uniqueIndex('invoice_items_invoice_position_key').on(t.invoiceId, t.position),
     index('invoice_items_user_idx').on(t.userId),
+    // The schema's bounds (docs/decisions/0060-decimal-quantities-and-units.md), so no other writer stores more.
+    check('invoice_items_quantity_check', sql`${t.quantity} >= 0`),
+    check('invoice_items_unit_check', sql`char_length(${t.unit}) <= 20`),
   ],
 );
 

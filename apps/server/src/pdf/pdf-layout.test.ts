@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { acquireInvoiceFonts } from './invoice-fonts';
-import { formatQuantity, normaliseText, setStyle, textWidth, wrapText } from './pdf-layout';
+import { normaliseText, setStyle, textWidth, wrapText } from './pdf-layout';
 
 function measuringDoc(size = 10): PDFKit.PDFDocument {
   const doc = new PDFDocument({ autoFirstPage: false, font: null as unknown as string }).addPage();
@@ -41,9 +41,5 @@ describe('wrapText', () => {
 describe('text helpers', () => {
   it('normalises line breaks, tabs and control characters', () => {
     expect(normaliseText('  a\tb\u0007\rc\u2028d  ')).toBe('a    b\nc\nd');
-  });
-
-  it('groups thousands in quantities', () => {
-    expect([1, 1000, 1_000_000_000].map(formatQuantity)).toEqual(['1', '1,000', '1,000,000,000']);
   });
 });

@@ -269,8 +269,3 @@ export class PageFlow {
     }
   }
 }
-
-/** Whole quantities with thousands separators, "1,000". */
-export function formatQuantity(quantity: number): string {
-  return String(quantity).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}

@@ -362,3 +362,35 @@ describe.each(TEMPLATE_NAMES)('the %s template over pages', (template) => {
     expect(all).toContain('Total €32.41');
   });
 });
+
+describe('decimal quantities and units in the Qty column (ADR 60)', () => {
+  it.each(TEMPLATE_NAMES)(
+    'the %s template prints "2.125 kg" and "1.5 hours" on one line, clear of the rate',
+    async (template) => {
+      const pdf = await renderInvoicePdf(
+        invoice({
+          template,
+          items: [
+            { name: 'Coffee beans', description: '', quantity: 2.125, unit: 'kg', unitCost: 399 },
+            { name: 'Consulting', description: '', quantity: 1.5, unit: 'hours', unitCost: 8000 },
+            { name: 'Largest', description: '', quantity: 999_999_999.999, unitCost: 1 },
+          ],
+        }),
+      );
+      const placed = await placedTexts(pdf);
+      for (const [quantity, rate, amount] of [
+        ['2.125 kg', '€3.99', '€8.48'],
+        ['1.5 hours', '€80.00', '€120.00'],
+      ] as const) {
+        const cell = placed.find((item) => item.text === quantity);
+        expect(cell, `${quantity} drawn as one line`).toBeDefined();
+        const rateCell = placed.find((item) => item.text === rate && Math.abs(item.y - cell!.y) < 1);
+        expect(rateCell, `${rate} on the row of ${quantity}`).toBeDefined();
+        expect(cell!.x + cell!.width).toBeLessThan(rateCell!.x);
+        expect(placed.some((item) => item.text === amount && Math.abs(item.y - cell!.y) < 1)).toBe(true);
+      }
+      // The longest quantity the contract takes is never broken inside its digits.
+      expect(placed.some((item) => item.text === '999,999,999.999')).toBe(true);
+    },
+  );
+});

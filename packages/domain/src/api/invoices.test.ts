@@ -150,7 +150,7 @@ describe('conversions to the contract', () => {
     expect(invoiceDataSchema.parse(invoiceData)).toEqual(invoiceData);
     expect(invoiceData).toMatchObject({ currency_symbol: '£', currency_label: 'British Pound (£)', tax_percent: 20 });
     expect(invoiceData.items).toEqual([
-      { id: '1', name: 'Work', description: '', showDesc: false, quantity: 3, unit_cost: 10.1 },
+      { id: '1', name: 'Work', description: '', showDesc: false, quantity: 3, unit: '', unit_cost: 10.1 },
     ]);
     const edit = toEditData(document, { id: ID, clientId: ID, businessId: null, status: 'sent' });
     expect(editDataSchema.parse(edit)).toMatchObject({

@@ -274,7 +274,10 @@ export const invoiceItemDataSchema = z.object({
   name: z.string(),
   description: z.string(),
   showDesc: z.boolean(),
-  quantity: z.number().int(),
+  /** 0 or more with at most 3 decimals (1.5, 2.125; docs/decisions/0060-decimal-quantities-and-units.md). */
+  quantity: z.number(),
+  /** What the quantity counts ('hours'); '' when none. */
+  unit: z.string(),
   unit_cost: amountSchema,
 });
 export type InvoiceItemData = z.infer<typeof invoiceItemDataSchema>;
@@ -477,6 +480,7 @@ export function toInvoiceData(document: InvoiceDocument): InvoiceData {
       description: item.description,
       showDesc: item.description !== '',
       quantity: item.quantity,
+      unit: item.unit ?? '',
       unit_cost: toDecimal(item.unitCost, currency.code),
     })),
     show_tax: document.tax.enabled,

@@ -81,7 +81,9 @@ export const publicInvoiceSchema = z.object({
     z.object({
       name: z.string(),
       description: z.string(),
-      quantity: z.number().int(),
+      /** At most 3 decimals (docs/decisions/0060-decimal-quantities-and-units.md). */
+      quantity: z.number(),
+      unit: z.string(),
       unit_cost: amountSchema,
       amount: amountSchema,
     }),

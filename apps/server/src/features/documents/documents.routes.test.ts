@@ -139,7 +139,12 @@ describe('POST /generate-invoice', () => {
     ['no named item', { items: [{ name: ' ', quantity: 1, unit_cost: 1 }] }, 'Add at least one valid item.'],
     ['no items at all', { items: [] }, 'Add at least one valid item.'],
     ['negative quantity', { items: [{ name: 'x', quantity: -1, unit_cost: 1 }] }, 'Quantity'],
-    ['fractional quantity', { items: [{ name: 'x', quantity: 1.5, unit_cost: 1 }] }, 'Quantity'],
+    [
+      'a quantity with 4 decimals',
+      { items: [{ name: 'x', quantity: 1.5005, unit_cost: 1 }] },
+      'Quantity must be a number, 0 or more, with at most 3 decimals.',
+    ],
+    ['a unit over 20 characters', { items: [{ name: 'x', unit: 'u'.repeat(21) }] }, 'Unit is too long'],
     ['non-numeric cost', { items: [{ name: 'x', quantity: 1, unit_cost: 'ten' }] }, 'Rate'],
     ['negative cost', { items: [{ name: 'x', quantity: 1, unit_cost: -3 }] }, 'Rate'],
     ['percent above 100', { tax_type: 'percent', tax_percent: 100.01 }, 'Tax percent must be between 0 and 100.'],

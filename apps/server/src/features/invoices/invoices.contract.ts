@@ -3,7 +3,7 @@ import type { Client } from '@invoicer/domain/api/clients';
 import { toInvoiceData, toInvoiceTotals, type Invoice, type InvoiceListItem } from '@invoicer/domain/api/invoices';
 import { getCurrency } from '@invoicer/domain/currencies';
 import { toDecimal } from '@invoicer/domain/money';
-import type { Totals } from '@invoicer/domain/totals';
+import { lineAmount, type Totals } from '@invoicer/domain/totals';
 import type { findEmbeddedBusiness, findEmbeddedClient } from './invoices.parties.queries';
 import type { InvoiceListRow, InvoiceRow } from './invoices.queries';
 import { currencyOf, toDocument } from './invoices.stored-data';
@@ -15,7 +15,7 @@ import { currencyOf, toDocument } from './invoices.stored-data';
 
 export function storedTotals(row: InvoiceRow): Totals {
   return {
-    lines: row.items.map(([, , quantity, unitCost]) => Number(quantity) * Number(unitCost)),
+    lines: row.items.map(([, , quantity, unitCost]) => lineAmount(Number(quantity), Number(unitCost))),
     subtotal: Number(row.subtotalMinor),
     tax: Number(row.taxMinor),
     discount: Number(row.discountMinor),

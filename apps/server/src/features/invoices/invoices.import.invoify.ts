@@ -1,5 +1,7 @@
 import { DEFAULT_CURRENCY, isCurrencyCode } from '@invoicer/domain/currencies';
 import { amountToMinor, minorToFixed } from '@invoicer/domain/money';
+import { parseQuantity } from '@invoicer/domain/quantity';
+import { lineAmount } from '@invoicer/domain/totals';
 import { z } from 'zod';
 
 /**
@@ -8,8 +10,9 @@ import { z } from 'zod';
  * the discount, plus tax on what is left, plus shipping on what is left then; our totals rule
  * (docs/product/money-and-totals.md#the-totals-rule) takes tax and discount on the subtotal and shipping as an amount.
  * So a percent that Invoify applied after another charge becomes the fixed amount it came to, and the imported total
- * is the one the Invoify invoice showed, to the cent. Quantities that are not whole (1.5 hours) become one line at
- * their amount, the quantity written into the description: our quantities are whole numbers.
+ * is the one the Invoify invoice showed, to the cent. Quantities with up to 3 decimals (1.5 hours) are kept as they
+ * are (docs/decisions/0060-decimal-quantities-and-units.md); one with more becomes one line at its amount, the
+ * quantity written into the description.
  */
 
 const text = z
@@ -160,7 +163,7 @@ export function invoifyToSaveBody(invoice: InvoifyInvoice): { body: Record<strin
     ) {
       return { reason: `Item "${item.name.slice(0, 80)}" has a quantity or price that is not a number of 0 or more.` };
     }
-    if (Number.isInteger(item.quantity)) {
+    if (parseQuantity(item.quantity).ok) {
       const unit = cents(item.unitPrice);
       items.push({
         name: item.name || item.description,
@@ -168,7 +171,7 @@ export function invoifyToSaveBody(invoice: InvoifyInvoice): { body: Record<strin
         quantity: item.quantity,
         unit_cost: fixed(unit),
       });
-      subtotal += item.quantity * unit;
+      subtotal += lineAmount(item.quantity, unit);
     } else {
       const line = cents(item.quantity * item.unitPrice);
       const note = `${item.quantity} × ${fixed(cents(item.unitPrice))}`;

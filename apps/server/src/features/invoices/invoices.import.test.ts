@@ -149,7 +149,7 @@ describe('POST /api/invoices/import: Invoify', () => {
       tax_percent: 30,
       items: [
         { name: 'Product 1', description: 'Description of Product 1', quantity: 4, unit_cost: 50 },
-        { name: 'Consulting', description: '1.5 × 80.00', quantity: 1, unit_cost: 120 },
+        { name: 'Consulting', description: '', quantity: 1.5, unit: '', unit_cost: 80 },
       ],
     });
   });

@@ -222,8 +222,8 @@ describe('GET /api/public/invoices/{token}', () => {
       to: owner.data.to,
       logo_url: null,
       items: [
-        { name: 'Design work', description: 'Landing page', quantity: 3, unit_cost: 10.05, amount: 30.15 },
-        { name: 'Hosting', description: '', quantity: 12, unit_cost: 4.99, amount: 59.88 },
+        { name: 'Design work', description: 'Landing page', quantity: 3, unit: '', unit_cost: 10.05, amount: 30.15 },
+        { name: 'Hosting', description: '', quantity: 12, unit: '', unit_cost: 4.99, amount: 59.88 },
       ],
       tax: { shown: true, percent: 7.5 },
       discount: { shown: true, percent: null },

@@ -155,6 +155,7 @@ export function toPublicInvoice(
       name: item.name,
       description: item.description,
       quantity: item.quantity,
+      unit: item.unit ?? '',
       unit_cost: toDecimal(item.unitCost, document.currency),
       amount: toDecimal(totals.lines[index]!, document.currency),
     })),

@@ -16,8 +16,8 @@ import { effectiveStatusSql } from '../../shared/invoice-status-sql';
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-/** An item as the row projection carries it: [name, description, quantity, unit cost in minor units]. */
-export type StoredItem = [name: string, description: string, quantity: number, unitCostMinor: number];
+/** An item as the row projection carries it: [name, description, quantity, unit cost in minor units, unit]. */
+export type StoredItem = [name: string, description: string, quantity: number, unitCostMinor: number, unit: string];
 
 /**
  * An invoice as the list shows it: the columns alone. Neither `data` nor the items: the list does
@@ -63,7 +63,7 @@ const invoiceColumns = {
   // inside this subquery would mean invoice_items.id.
   items: sql<
     StoredItem[]
-  >`(select coalesce(json_agg(json_build_array(ii.name, ii.description, ii.quantity, ii.unit_cost_minor) order by ii.position), '[]'::json) from invoice_items ii where ii.invoice_id = "invoices"."id")`,
+  >`(select coalesce(json_agg(json_build_array(ii.name, ii.description, ii.quantity, ii.unit_cost_minor, ii.unit) order by ii.position), '[]'::json) from invoice_items ii where ii.invoice_id = "invoices"."id")`,
 };
 
 export interface InvoiceRow {
@@ -191,7 +191,7 @@ const pdfColumns = {
   dueDate: invoices.dueDate,
   currency: invoices.currency,
   data: invoices.data,
-  itemsJson: sql<string>`(select coalesce(json_agg(json_build_object('name', ii.name, 'description', ii.description, 'quantity', ii.quantity, 'unitCost', ii.unit_cost_minor) order by ii.position), '[]'::json)::text from invoice_items ii where ii.invoice_id = "invoices"."id")`,
+  itemsJson: sql<string>`(select coalesce(json_agg(json_strip_nulls(json_build_object('name', ii.name, 'description', ii.description, 'quantity', ii.quantity, 'unit', nullif(ii.unit, ''), 'unitCost', ii.unit_cost_minor)) order by ii.position), '[]'::json)::text from invoice_items ii where ii.invoice_id = "invoices"."id")`,
   itemCount: sql<number>`(select count(*)::int from invoice_items ii where ii.invoice_id = "invoices"."id")`,
   itemText: sql<number>`(select coalesce(sum(length(ii.name) + length(ii.description)), 0)::int from invoice_items ii where ii.invoice_id = "invoices"."id")`,
   // The account's template and accent colour, for an invoice that names none (invoices.stored-data.ts, toPdfSource).
@@ -317,6 +317,7 @@ export interface ItemValues {
   name: string;
   description: string;
   quantity: number;
+  unit: string;
   unitCostMinor: number;
   amountMinor: number;
 }

@@ -152,7 +152,13 @@ describe('saving invoices', () => {
     const before = await counts(ada.id);
     const cases: Array<[Record<string, unknown>, Record<string, unknown>, RegExp]> = [
       [{ items: [{ name: 'x', quantity: 1, unit_cost: 1.234 }] }, {}, /Rate must be a non-negative number/],
-      [{ items: [{ name: 'x', quantity: -1, unit_cost: 1 }] }, {}, /Quantity must be a whole number/],
+      [{ items: [{ name: 'x', quantity: -1, unit_cost: 1 }] }, {}, /Quantity must be a number, 0 or more/],
+      [
+        { items: [{ name: 'x', quantity: 1.2345, unit_cost: 1 }] },
+        {},
+        /^Quantity must be a number, 0 or more, with at most 3 decimals\.$/,
+      ],
+      [{ items: [{ name: 'x', unit: 'u'.repeat(21) }] }, {}, /^Unit is too long \(at most 20 characters\)\.$/],
       [{ tax_percent: 101 }, {}, /Tax percent must be between 0 and 100/],
       [{ currency: 'XXX' }, {}, /Unknown currency/],
       [{ issued_date: '2026-02-30' }, {}, /Issued date must be a date/],

@@ -201,6 +201,7 @@ export function prepareInvoice(body: SavedInvoiceBody): PreparedInvoice {
       name: item.name,
       description: item.description,
       quantity: item.quantity,
+      unit: item.unit ?? '',
       unitCostMinor: item.unitCost,
       amountMinor: totals.lines[index]!,
     })),

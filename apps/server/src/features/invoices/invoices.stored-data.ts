@@ -97,10 +97,11 @@ export function toDocument(
 ): InvoiceDocument {
   return {
     ...documentFields(row),
-    items: row.items.map(([name, description, quantity, unitCost]) => ({
+    items: row.items.map(([name, description, quantity, unitCost, unit]) => ({
       name,
       description,
       quantity: Number(quantity),
+      ...(unit ? { unit } : {}),
       unitCost: Number(unitCost),
     })),
   };

@@ -3,11 +3,11 @@ import { formatLongUsDate } from '@invoicer/domain/dates';
 import { amountDueSummary } from '@invoicer/domain/amount-due';
 import { formatMoney, formatMoneyForReader } from '@invoicer/domain/money';
 import { formatPercentRate } from '@invoicer/domain/percent';
+import { formatQuantityWithUnit } from '@invoicer/domain/quantity';
 import {
   blockHeight,
   drawBlock,
   drawLine,
-  formatQuantity,
   lineHeightOf,
   PageFlow,
   setStyle,
@@ -330,7 +330,7 @@ function drawItems(ctx: Ctx, flow: PageFlow, totalsHeight: number): void {
   const { doc, invoice, totals } = input;
   const padY = look.cellPadY - (page.economy < 1 ? LETTER_ECONOMY.rowPadding : 0);
   const texts = invoice.items.map((item, index) => ({
-    quantity: formatQuantity(item.quantity),
+    quantity: formatQuantityWithUnit(item.quantity, item.unit),
     rate: formatMoneyForReader(item.unitCost, invoice.currency),
     amount: formatMoneyForReader(totals.lines[index] ?? 0, invoice.currency),
   }));
@@ -433,11 +433,13 @@ function tableColumns(
     for (const value of values) width = Math.max(width, textWidth(doc, value));
     return Math.min(max, Math.max(min, Math.ceil(width) + 2 * CELL_PAD_X + 1));
   };
+  // Up to 100 pt: a quantity of 3 decimals, "999,999,999.999" (about 72 pt), stays unbroken in every
+  // template's cell font (ADR 60); a long unit wraps under it.
   const quantity = widest(
     'Qty',
     texts.map((t) => t.quantity),
     48,
-    90,
+    100,
   );
   const rate = widest(
     'Rate',

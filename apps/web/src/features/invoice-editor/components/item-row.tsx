@@ -5,11 +5,13 @@ import { cn } from '../../../lib/cn';
 import type { EditorAction } from '../model/editor-reducer';
 import type { LineItem } from '../model/invoice-form';
 import type { CurrencyCode } from '@invoicer/domain/currencies';
+import { MAX_UNIT_LENGTH, UNIT_SUGGESTIONS } from '@invoicer/domain/quantity';
 import {
-  acceptQuantityText,
   acceptUnitCostText,
   moneyTextError,
   QUANTITY_MAX_LENGTH,
+  quantityInputText,
+  quantityTextError,
   stripLeadingZeros,
 } from '../model/numeric-text';
 import { BreakableAmount } from '../../../components/ui/breakable-amount';
@@ -58,6 +60,9 @@ export const ItemRow = memo(function ItemRow({
   const label = `Item ${position}`;
   const rateError = moneyTextError(item.unitCost, 'Rate', currency);
   const rateErrorId = useId();
+  const quantityError = quantityTextError(item.quantity);
+  const quantityErrorId = useId();
+  const unitListId = useId();
   return (
     <div
       ref={drag?.rowRef}
@@ -100,15 +105,35 @@ export const ItemRow = memo(function ItemRow({
           <NumberCell label="Qty">
             <Input
               aria-label={`${label} quantity`}
-              inputMode="numeric"
+              inputMode="decimal"
               autoComplete="off"
               maxLength={QUANTITY_MAX_LENGTH}
               value={item.quantity}
-              onChange={(event) =>
-                acceptQuantityText(event.target.value) && update({ quantity: stripLeadingZeros(event.target.value) })
-              }
+              onChange={(event) => {
+                const quantity = quantityInputText(event.target.value);
+                if (quantity !== null) update({ quantity });
+              }}
+              aria-invalid={quantityError ? true : undefined}
+              aria-describedby={quantityError ? quantityErrorId : undefined}
               className="text-right"
             />
+            {/* Free text with suggestions (ADR 60): printed after the quantity, "1.5 hours". */}
+            <Input
+              aria-label={`${label} unit`}
+              placeholder="unit"
+              list={unitListId}
+              autoComplete="off"
+              maxLength={MAX_UNIT_LENGTH}
+              value={item.unit}
+              onChange={(event) => update({ unit: event.target.value })}
+              className="h-8 text-right text-xs"
+            />
+            <datalist id={unitListId}>
+              {UNIT_SUGGESTIONS.map((unit) => (
+                <option key={unit} value={unit} />
+              ))}
+            </datalist>
+            <FieldError id={quantityErrorId}>{quantityError}</FieldError>
           </NumberCell>
           <NumberCell label="Rate">
             <Input

@@ -94,7 +94,17 @@ describe('readDraft', () => {
       invoiceNumber: 'INV-7',
       from: 'Acme\n1 High Street',
       to: 'Globex',
-      items: [{ id: 'row-1', name: 'Work', description: 'Two days', showDesc: true, quantity: '2', unitCost: '99.99' }],
+      items: [
+        {
+          id: 'row-1',
+          name: 'Work',
+          description: 'Two days',
+          showDesc: true,
+          quantity: '2.5',
+          unit: 'days',
+          unitCost: '99.99',
+        },
+      ],
       showTax: true,
       taxPercent: '7.5',
       clientId: 'c1',

@@ -18,6 +18,7 @@ import {
   type LineItem,
 } from './invoice-form';
 import { DRAFT_KEY, SAVED_AT_KEY, type StoredDraft, type StoredDraftItem } from './draft-storage';
+import { MAX_UNIT_LENGTH } from '@invoicer/domain/quantity';
 import { acceptQuantityText, acceptUnitCostText, normalizeDecimalText, sanitizeAdjustmentText } from './numeric-text';
 
 const text = z.optional(z.nullable(z.string()));
@@ -30,6 +31,7 @@ const draftItemSchema = z.object({
   description: text,
   showDesc: flag,
   quantity: numeric,
+  unit: text,
   unit_cost: numeric,
 });
 
@@ -97,6 +99,7 @@ function toLineItems(items: StoredDraftItem[] | null | undefined, currency: Curr
       description: item.description ?? '',
       showDesc: item.showDesc ?? Boolean(item.description),
       quantity: numericText(item.quantity, acceptQuantityText, '1'),
+      unit: (item.unit ?? '').slice(0, MAX_UNIT_LENGTH),
       unitCost: numericText(item.unit_cost, (text) => acceptUnitCostText(text, currency), '0'),
     };
   });

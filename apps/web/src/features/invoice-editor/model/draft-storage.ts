@@ -11,6 +11,7 @@ export interface StoredDraftItem {
   description?: string | null;
   showDesc?: boolean | null;
   quantity?: string | number | null;
+  unit?: string | null;
   unit_cost?: string | number | null;
 }
 
@@ -53,6 +54,7 @@ export function formToDraft(values: InvoiceFormValues): StoredDraft {
       description: item.description,
       showDesc: item.showDesc,
       quantity: item.quantity,
+      unit: item.unit,
       unit_cost: item.unitCost,
     })),
     invoiceNumber: values.invoiceNumber,

@@ -26,6 +26,7 @@ export function toEditInvoice(edit: EditData, today: string): EditInvoice {
         description: item.description,
         showDesc: item.showDesc,
         quantity: item.quantity,
+        unit: item.unit,
         unit_cost: item.unit_cost,
       })),
       issuedDate: edit.issuedDate,

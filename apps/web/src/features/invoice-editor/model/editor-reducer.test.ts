@@ -9,6 +9,7 @@ const item = (id: string, name = id): LineItem => ({
   description: '',
   showDesc: false,
   quantity: '1',
+  unit: '',
   unitCost: '10',
 });
 

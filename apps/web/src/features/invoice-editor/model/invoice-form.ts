@@ -20,6 +20,8 @@ export interface LineItem {
   description: string;
   showDesc: boolean;
   quantity: string;
+  /** What the quantity counts ('hours'), as typed; trimmed by the schema. */
+  unit: string;
   unitCost: string;
 }
 
@@ -76,7 +78,7 @@ export function newItemId(): string {
 }
 
 export function newLineItem(): LineItem {
-  return { id: newItemId(), name: '', description: '', showDesc: false, quantity: '1', unitCost: '0' };
+  return { id: newItemId(), name: '', description: '', showDesc: false, quantity: '1', unit: '', unitCost: '0' };
 }
 
 /** Today as YYYY-MM-DD in the user's own time zone (an invoice is dated where it is written). */

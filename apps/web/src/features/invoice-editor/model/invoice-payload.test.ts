@@ -22,7 +22,9 @@ const lineItem: fc.Arbitrary<LineItem> = fc.record({
   ),
   description: fc.string({ maxLength: 20 }),
   showDesc: fc.boolean(),
-  quantity: fc.integer({ min: 0, max: 100_000 }).map(String),
+  // Up to 3 decimals (ADR 60): 1.5, 2.125.
+  quantity: fc.integer({ min: 0, max: 100_000_000 }).map((thousandths) => String(thousandths / 1000)),
+  unit: fc.constantFrom('', 'hours', 'kg'),
   unitCost: amountText(100_000_000),
 });
 /** A percent as the form holds it: up to 3 decimals (8.875), 0 to 100. */
@@ -118,6 +120,18 @@ describe('the body the editor sends', () => {
     const yen = { ...values, items: [{ ...values.items[0]!, unitCost: '1234' }], shippingAmount: '0' };
     expect(invoiceDocumentInputSchema.parse(toDocumentInput(yen)).items[0]!.unitCost).toBe(1234);
     expect(computeEditorTotals(yen)?.subtotal).toBe(2468);
+  });
+
+  it('sends 1.5 hours as the number 1.5 with its unit, and a quantity over the cap as typed (ADR 60)', () => {
+    const base = { ...createFreshForm(TODAY, 'USD'), from: 'Acme', to: 'Globex', showShipping: false };
+    const line = { ...base.items[0]!, name: 'Consulting', quantity: '1.5', unit: ' hours ', unitCost: '80' };
+    const values = { ...base, items: [line], shippingAmount: '0' };
+    expect(toDocumentInput(values).items[0]).toMatchObject({ quantity: 1.5, unit: 'hours', unit_cost: 80 });
+    expect(computeEditorTotals(values)?.total).toBe(12_000);
+    const over = { ...values, items: [{ ...line, quantity: '1000000000.5' }] };
+    expect(toDocumentInput(over).items[0]!.quantity).toBe('1000000000.5');
+    const parsed = invoiceDocumentInputSchema.safeParse(toDocumentInput(over));
+    expect(parsed.error?.issues.map((issue) => issue.message)).toEqual(['Quantity must be at most 1,000,000,000.']);
   });
 
   it('sends a new invoice as a draft and leaves the status of an updated one alone', () => {

@@ -10,6 +10,7 @@ import {
   decimalTextToMinor,
   moneyTextError,
   normalizeDecimalText,
+  quantityTextError,
   quantityTextToNumber,
 } from './numeric-text';
 
@@ -59,7 +60,12 @@ export function toDocumentInput(values: InvoiceFormValues): InvoiceDocumentInput
       id: item.id,
       name: item.name.trim(),
       description: item.showDesc ? item.description : '',
-      quantity: quantityTextToNumber(item.quantity),
+      // A quantity over the cap goes as typed, so the server names it rather than a zeroed line going out.
+      quantity:
+        quantityTextError(item.quantity) === null
+          ? quantityTextToNumber(item.quantity)
+          : normalizeDecimalText(item.quantity),
+      unit: item.unit.trim(),
       unit_cost: money(item.unitCost),
     })),
     invoice_number: values.invoiceNumber,

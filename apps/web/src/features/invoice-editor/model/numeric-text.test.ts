@@ -11,6 +11,8 @@ import {
   normalizeDecimalText,
   percentTextToRate,
   QUANTITY_MAX_LENGTH,
+  quantityInputText,
+  quantityTextError,
   quantityTextToNumber,
   sanitizeAdjustmentText,
   stripLeadingZeros,
@@ -28,30 +30,55 @@ const moneyText = fc
   .map(([whole, fraction]) => (fraction ? `${whole}.${fraction}` : whole));
 
 describe('quantity text', () => {
-  it('takes empty and up to 10 digits, nothing else', () => {
+  it('takes empty and up to 10 whole digits with at most 3 decimals, nothing else', () => {
     expect(acceptQuantityText('')).toBe(true);
     expect(acceptQuantityText('12')).toBe(true);
-    expect(acceptQuantityText('1'.repeat(QUANTITY_MAX_LENGTH))).toBe(true);
-    expect(acceptQuantityText('1'.repeat(QUANTITY_MAX_LENGTH + 1))).toBe(false);
-    for (const refused of ['1.5', '-1', '1e3', ' 1', '٣', '１']) expect(acceptQuantityText(refused)).toBe(false);
+    expect(acceptQuantityText('1.5')).toBe(true);
+    expect(acceptQuantityText('2.125')).toBe(true);
+    expect(acceptQuantityText(`${'1'.repeat(10)}.125`)).toBe(true);
+    expect(`${'1'.repeat(10)}.125`.length).toBe(QUANTITY_MAX_LENGTH);
+    expect(acceptQuantityText('1'.repeat(11))).toBe(false);
+    for (const refused of ['1.2345', '-1', '1e3', ' 1', '٣', '１', '1,5', '1.2.3']) {
+      expect(acceptQuantityText(refused)).toBe(false);
+    }
   });
 
-  it('reads whole numbers; anything else is 0, never NaN or a fraction', () => {
+  it('turns a typed decimal comma into the point, so the box shows what is billed', () => {
+    expect(quantityInputText('1,5')).toBe('1.5');
+    expect(quantityInputText('2,125')).toBe('2.125');
+    expect(quantityInputText('05')).toBe('5');
+    expect(quantityInputText('1,2345')).toBeNull();
+    expect(quantityInputText('1,000,000')).toBeNull();
+    expect(quantityInputText('abc')).toBeNull();
+  });
+
+  it('reads quantities with up to 3 decimals; anything else is 0, never NaN', () => {
     expect(quantityTextToNumber(' 42 ')).toBe(42);
     expect(quantityTextToNumber('')).toBe(0);
-    expect(quantityTextToNumber('4.5')).toBe(0);
+    expect(quantityTextToNumber('4.5')).toBe(4.5);
+    expect(quantityTextToNumber('2.125')).toBe(2.125);
+    expect(quantityTextToNumber('2.')).toBe(2);
+    expect(quantityTextToNumber('.5')).toBe(0.5);
+    expect(quantityTextToNumber('4.5555')).toBe(0);
     expect(quantityTextToNumber('9'.repeat(20))).toBe(0);
     fc.assert(
       fc.property(typed, (text) => {
         const quantity = quantityTextToNumber(text);
-        expect(Number.isSafeInteger(quantity) && quantity >= 0).toBe(true);
+        expect(Number.isFinite(quantity) && quantity >= 0).toBe(true);
+        expect(Number.isSafeInteger(Math.round(quantity * 1000))).toBe(true);
       }),
     );
   });
 
+  it('names a quantity over the largest one, as the server would', () => {
+    expect(quantityTextError('1000000000')).toBeNull();
+    expect(quantityTextError('1000000000.001')).toBe('Quantity must be at most 1,000,000,000.');
+    expect(quantityTextError('1.5')).toBeNull();
+  });
+
   it('reads back what the input accepted', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^\d{1,10}$/), (text) => {
+      fc.property(fc.stringMatching(/^\d{1,9}(\.\d{1,3})?$/), (text) => {
         expect(acceptQuantityText(text)).toBe(true);
         expect(quantityTextToNumber(text)).toBe(Number(text));
       }),

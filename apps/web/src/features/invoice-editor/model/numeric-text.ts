@@ -2,10 +2,15 @@ import { currencyDecimals, type CurrencyCode } from '@invoicer/domain/currencies
 import { parseMoneyValue } from '@invoicer/domain/invoice-document';
 import { MAX_MONEY_MINOR, minorToFixed, parseMinor, type Minor } from '@invoicer/domain/money';
 import { MAX_PERCENT_RATE, PERCENT_DECIMALS, parsePercentRate, type PercentRate } from '@invoicer/domain/percent';
+import { parseQuantity } from '@invoicer/domain/quantity';
 import type { AdjustmentType } from '@invoicer/domain/totals';
 
-/** Quantity accepts only empty or digits: whole numbers (docs/product/editor.md#items). */
-const QUANTITY_TEXT = /^\d*$/;
+/**
+ * Quantity accepts empty or a number with at most 3 decimals, 10 whole digits (1,000,000,000 is the
+ * largest quantity; ADR 60). A typed comma becomes the point (quantityInputText), so what the box shows
+ * is what is billed: '1,5' never silently reads as 15 or 1,500.
+ */
+const QUANTITY_TEXT = /^\d{0,10}(?:\.\d{0,3})?$/;
 /**
  * Unit cost accepts only empty or a number with an optional decimal point and 2 decimals
  * (docs/product/editor.md#items), whatever the currency: a fraction in JPY stays typed and is
@@ -14,8 +19,8 @@ const QUANTITY_TEXT = /^\d*$/;
 const UNIT_COST_TEXT = /^\d*\.?\d{0,2}$/;
 const DECIMAL_TEXT = /^(\d*)(?:\.(\d*))?$/;
 
-/** 10 digits reach the server's quantity limit (1,000,000,000); more can only be refused. */
-export const QUANTITY_MAX_LENGTH = 10;
+/** 10 whole digits reach the server's quantity limit (1,000,000,000), then a point and 3 decimals. */
+export const QUANTITY_MAX_LENGTH = 14;
 /** Digits of the largest count of minor units the product holds (99,999,999,999,999). */
 const MONEY_MAX_DIGITS = String(MAX_MONEY_MINOR).length;
 /** The most decimals a typed amount keeps (any listed currency's); a percentage 3 (8.875 %, ADR 44). */
@@ -29,9 +34,23 @@ export function stripLeadingZeros(text: string): string {
   return text.replace(/^0+(?=\d)/, '');
 }
 
-/** Whether a quantity input may take this text; otherwise the keystroke is refused. */
+/** Whether a quantity box may hold this text (a restored draft's, for one). */
 export function acceptQuantityText(text: string): boolean {
-  return QUANTITY_TEXT.test(text) && text.length <= QUANTITY_MAX_LENGTH;
+  return QUANTITY_TEXT.test(text);
+}
+
+/** What a quantity box keeps of a keystroke: the text with a decimal comma as a point, or null to refuse it. */
+export function quantityInputText(text: string): string | null {
+  const pointed = text.replace(',', '.');
+  return QUANTITY_TEXT.test(pointed) ? stripLeadingZeros(pointed) : null;
+}
+
+/** The inline message for a quantity box the server would refuse (over 1,000,000,000); null when it is fine. */
+export function quantityTextError(text: string): string | null {
+  const complete = completeDecimalText(text);
+  if (complete === null) return null;
+  const parsed = parseQuantity(complete);
+  return parsed.ok ? null : parsed.message;
 }
 
 /** Whether a rate input may take this text; otherwise the keystroke is refused. */
@@ -78,12 +97,12 @@ export function adjustmentTextToValue(text: string, kind: AdjustmentType, curren
   return kind === 'percent' ? percentTextToRate(text) : decimalTextToMinor(text, currency);
 }
 
-/** Quantity text to a whole number; anything else counts as 0. */
+/** Quantity text ('1.5', '2.', '.5') to the quantity; anything invalid counts as 0, as an empty box does. */
 export function quantityTextToNumber(text: string): number {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return 0;
-  const quantity = Number(trimmed);
-  return Number.isSafeInteger(quantity) ? quantity : 0;
+  const complete = completeDecimalText(text);
+  if (complete === null) return 0;
+  const parsed = parseQuantity(complete);
+  return parsed.ok ? parsed.value : 0;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Invoice } from '@invoicer/domain/api/invoices';
 import { amountToMinor, formatMoneyForReader } from '@invoicer/domain/money';
+import { formatQuantityWithUnit } from '@invoicer/domain/quantity';
 import type { Totals } from '@invoicer/domain/totals';
 import { Pencil, Plus } from 'lucide-react';
 import { Link } from 'react-router';
@@ -97,7 +98,7 @@ export function DetailsPanel({ invoice, totals, isMobile }: { invoice: Invoice; 
                   <p className="wrap-anywhere text-slate-600">{item.description}</p>
                 )}
                 <p className="text-slate-600">
-                  {item.quantity} × {rate(item.unit_cost)}
+                  {formatQuantityWithUnit(item.quantity, item.unit)} × {rate(item.unit_cost)}
                 </p>
               </li>
             ))}
@@ -136,7 +137,7 @@ export function DetailsPanel({ invoice, totals, isMobile }: { invoice: Invoice; 
                       )}
                     </td>
                     <td className="px-3 py-2 text-right align-top text-slate-800 whitespace-nowrap tabular-nums">
-                      {item.quantity}
+                      {formatQuantityWithUnit(item.quantity, item.unit)}
                     </td>
                     <td className="px-3 py-2 text-right align-top text-slate-800 whitespace-nowrap tabular-nums">
                       {rate(item.unit_cost)}

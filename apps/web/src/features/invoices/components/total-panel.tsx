@@ -1,6 +1,7 @@
 import type { Invoice } from '@invoicer/domain/api/invoices';
 import { amountToMinor, formatMoneyForReader } from '@invoicer/domain/money';
 import { formatPercentRate, percentDecimalToRate } from '@invoicer/domain/percent';
+import { formatQuantityWithUnit } from '@invoicer/domain/quantity';
 import type { Totals } from '@invoicer/domain/totals';
 import { CheckCircle2 } from 'lucide-react';
 import { amountDueView, DEFAULT_DISPLAY_CURRENCY } from '../model/format';
@@ -50,7 +51,7 @@ export function TotalPanel({ invoice, totals }: { invoice: Invoice; totals: Tota
         {data.items.map((item, index) => (
           <div key={item.id || index} className="flex justify-between gap-3">
             <dt className="min-w-0 truncate text-slate-600">
-              {item.name} × {item.quantity}
+              {item.name} × {formatQuantityWithUnit(item.quantity, item.unit)}
             </dt>
             <dd className="shrink-0 whitespace-nowrap text-slate-800 tabular-nums">
               {money(totals.lines[index] ?? 0)}

@@ -72,8 +72,8 @@ describe('the invoice page', () => {
       currency_label: 'British Pound',
       logo_url: null,
       items: [
-        { id: '1', name: 'x', description: '', showDesc: false, quantity: 3, unit_cost: 10.01 },
-        { id: '2', name: 'y', description: '', showDesc: false, quantity: 1, unit_cost: 0.29 },
+        { id: '1', name: 'x', description: '', showDesc: false, quantity: 3, unit: '', unit_cost: 10.01 },
+        { id: '2', name: 'y', description: '', showDesc: false, quantity: 1, unit: '', unit_cost: 0.29 },
       ],
       show_tax: true,
       tax_percent: 7.5,

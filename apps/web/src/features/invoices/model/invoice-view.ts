@@ -52,6 +52,7 @@ export function toPreviewBody(data: InvoiceData): InvoiceDocumentInput {
       description: item.description,
       showDesc: item.showDesc,
       quantity: item.quantity,
+      unit: item.unit,
       unit_cost: item.unit_cost,
     })),
     show_tax: data.show_tax,

@@ -2,6 +2,7 @@ import { amountDueSummary } from '@invoicer/domain/amount-due';
 import type { PublicInvoice } from '@invoicer/domain/api/public-links';
 import { amountToMinor } from '@invoicer/domain/money';
 import { formatIban } from '@invoicer/domain/bank-account';
+import { formatQuantityWithUnit } from '@invoicer/domain/quantity';
 import { Download, FileQuestion } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -10,7 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, failureMessage } from '../../../lib/api-client';
 import { useDownloadPublicPdf, usePublicInvoice } from '../hooks/use-public-invoice';
-import { adjustmentLabel, blockLines, longDate, money, quantityText } from '../model/format';
+import { adjustmentLabel, blockLines, longDate, money } from '../model/format';
 import { PUBLIC_INVOICE_TEXTS } from '../model/messages';
 
 /** Search engines must not index an invoice, whatever link leads to it (the server also says so in a header). */
@@ -185,7 +186,7 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
                   {item.description && <span className="block text-slate-600">{item.description}</span>}
                 </td>
                 <td className="px-3 py-2 text-right align-top text-slate-800 tabular-nums">
-                  {quantityText(item.quantity)}
+                  {formatQuantityWithUnit(item.quantity, item.unit)}
                 </td>
                 <td className="px-3 py-2 text-right align-top whitespace-nowrap text-slate-800 tabular-nums">
                   {money(item.unit_cost, currency)}
@@ -208,7 +209,7 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
               </div>
               {item.description && <p className="break-words text-slate-600">{item.description}</p>}
               <p className="text-slate-600 tabular-nums">
-                {quantityText(item.quantity)} × {money(item.unit_cost, currency)}
+                {formatQuantityWithUnit(item.quantity, item.unit)} × {money(item.unit_cost, currency)}
               </p>
             </li>
           ))}

@@ -25,8 +25,3 @@ export function blockLines(text: string): string[] {
 export function adjustmentLabel(name: string, percent: number | null): string {
   return percent === null ? name : `${name} (${formatPercentRate(percentDecimalToRate(percent))}%)`;
 }
-
-/** A quantity as the PDF prints it: '1,000'. */
-export function quantityText(quantity: number): string {
-  return String(quantity).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
