@@ -156,14 +156,27 @@ export function formatMoneyForReader(minor: Minor, currency: CurrencyCode, langu
 // Intl marks the direction of an Arabic amount with these; the PDF's bidi algorithm orders the text itself.
 const BIDI_MARKS = /[\u200e\u200f\u061c]/g;
 
+// Building an Intl.NumberFormat costs far more than using one: one per language and currency, kept.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(language: string, currency: CurrencyCode): Intl.NumberFormat {
+  const key = `${language} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    const decimals = currencyDecimals(currency);
+    format = new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
 function formatLocaleMoney(minor: Minor, currency: CurrencyCode, symbol: string, language: string): string {
-  const decimals = currencyDecimals(currency);
-  const format = new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  });
+  const format = moneyFormat(language, currency);
   // formatToParts takes decimal text exactly (Intl.NumberFormat v3); the types only name number and bigint.
   const parts = format.formatToParts(minorToFixed(minor, currency) as unknown as number);
   return parts
