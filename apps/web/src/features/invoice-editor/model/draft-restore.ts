@@ -143,7 +143,8 @@ export function draftToForm(draft: StoredDraft, today: string): InvoiceFormValue
     accentColor: isAccentColor(draft.accentColor) ? draft.accentColor.toLowerCase() : null,
     paper: draft.paper === 'a4' || draft.paper === 'letter' ? draft.paper : null,
     language: normalizeLanguage(draft.language),
-    languageChosen: draft.languageChosen === true,
+    // Only a language can be picked: "the client's, else English" is no pick.
+    languageChosen: draft.languageChosen === true && normalizeLanguage(draft.language) !== null,
   };
 }
 
