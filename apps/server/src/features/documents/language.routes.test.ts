@@ -1,7 +1,10 @@
 import { invoiceDocumentInputSchema } from '@invoicer/domain/invoice-document';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
+import { exportedZip } from '../../../test/account-export';
 import { sharedTestApp, type TestApp } from '../../../test/app';
+import { multipartForm } from '../../../test/upload-fixtures';
 import { as, createInvoice, invoiceData, savedPayload } from '../../../test/invoice-fixtures';
 import { pageTexts } from '../../pdf/pdf-test-fixtures';
 import { renderInvoicePdf } from '../../pdf/render-invoice-pdf';
@@ -142,5 +145,73 @@ describe('a saved invoice’s language and its client’s preferred language', (
       await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${inherits}?include_client=true` })
     ).json();
     expect(invoice.invoice.client.preferred_language).toBe('fr');
+  });
+});
+
+describe('the language through Export my data and its import', () => {
+  let t: TestApp, owner: TestAccount;
+  beforeAll(async () => {
+    t = await sharedTestApp();
+    owner = await signUp(t.app);
+  });
+
+  const importZip = (account: TestAccount, bytes: Buffer) => {
+    const form = multipartForm({ bytes, name: 'export.zip', type: 'application/octet-stream' });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/invoices/import',
+      headers: { ...form.headers, cookie: account.cookie },
+      payload: form.payload,
+    });
+  };
+  const clientsOf = async (account: TestAccount) =>
+    (await as(t.app, account)({ method: 'GET', url: '/api/clients' })).json().clients as Array<{
+      name: string;
+      preferred_language: string | null;
+    }>;
+  const languageOf = async (account: TestAccount, number: string) => {
+    const list = (await as(t.app, account)({ method: 'GET', url: `/api/invoices?search=${number}` })).json();
+    const edit = await as(t.app, account)({ method: 'GET', url: `/api/invoices/${list.invoices[0].id}/edit` });
+    return edit.json().editData.data.language as string | null;
+  };
+
+  it('carries a client’s preferred language and an invoice’s language, and reads exports made before them', async () => {
+    const created = await as(
+      t.app,
+      owner,
+    )({
+      method: 'POST',
+      url: '/api/clients',
+      payload: { name: 'Rossi SpA', email: 'amministrazione@rossi.example', preferred_language: 'it' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await createInvoice(
+      t.app,
+      owner,
+      { invoice_number: 'X-1', language: 'pl' },
+      { client_id: created.json().client.id },
+    );
+    const zip = await exportedZip(t, owner);
+
+    const fresh = await signUp(t.app);
+    const restored = await importZip(fresh, Buffer.from(zip));
+    expect(restored.statusCode, restored.body).toBe(201);
+    expect((await clientsOf(fresh)).find((client) => client.name === 'Rossi SpA')?.preferred_language).toBe('it');
+    expect(await languageOf(fresh, 'X-1')).toBe('pl');
+
+    // An export written before the document language: no preferred_language, no data.language.
+    const files = unzipSync(new Uint8Array(zip));
+    const strip = (name: string, change: (value: Record<string, unknown>) => void) => {
+      const values = JSON.parse(strFromU8(files[name]!)) as Array<Record<string, unknown>>;
+      values.forEach(change);
+      files[name] = strToU8(JSON.stringify(values));
+    };
+    strip('clients.json', (client) => delete client.preferred_language);
+    strip('invoices.json', (invoice) => delete (invoice.data as Record<string, unknown>).language);
+    const older = await signUp(t.app);
+    const response = await importZip(older, Buffer.from(zipSync(files)));
+    expect(response.statusCode, response.body).toBe(201);
+    expect((await clientsOf(older)).find((client) => client.name === 'Rossi SpA')?.preferred_language).toBeNull();
+    expect(await languageOf(older, 'X-1')).toBeNull();
   });
 });
