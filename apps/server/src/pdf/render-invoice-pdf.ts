@@ -2,6 +2,7 @@ import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { defaultPaper } from '@invoicer/domain/invoice-templates';
 import { DEFAULT_DOCUMENT_LANGUAGE } from '@invoicer/domain/document-language';
+import { labelsFor } from '@invoicer/domain/document-labels';
 import { computeTotals } from '@invoicer/domain/totals';
 import PDFDocument from 'pdfkit';
 import { acquireInvoiceFonts } from './invoice-fonts';
@@ -60,7 +61,7 @@ export async function renderInvoicePdf(
     lang: language === DEFAULT_DOCUMENT_LANGUAGE ? 'en-US' : language,
     displayTitle: true,
     info: {
-      Title: `Invoice ${invoice.invoiceNumber}`.trim(),
+      Title: documentTitle(invoice.invoiceNumber, language),
       Author: firstLine(invoice.from),
       Producer: PDF_PRODUCER,
       Creator: PDF_PRODUCER,
@@ -91,6 +92,13 @@ export async function renderInvoicePdf(
   doc.end();
   await finished;
   return concat(chunks);
+}
+
+/** "Invoice 0042" as before in English; "Rechnung Nr. 0042", "請求書 No. 0042" in the document's language. */
+function documentTitle(invoiceNumber: string, language: string): string {
+  if (language === DEFAULT_DOCUMENT_LANGUAGE) return `Invoice ${invoiceNumber}`.trim();
+  const labels = labelsFor(language);
+  return invoiceNumber ? labels.footerInvoice(invoiceNumber) : labels.invoice;
 }
 
 function firstLine(text: string): string {

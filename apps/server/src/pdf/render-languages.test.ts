@@ -3,7 +3,7 @@ import { DOCUMENT_LABELS } from '@invoicer/domain/document-labels';
 import { TEMPLATE_NAMES } from '@invoicer/domain/invoice-templates';
 import { epcCreditTransfer } from '@invoicer/domain/epc-qr';
 import { describe, expect, it } from 'vitest';
-import { embeddedFontUses, invoice, pageTexts, placedTexts, type EmbeddedFontUse } from './pdf-test-fixtures';
+import { embeddedFontUses, invoice, pageTexts, pdfInfo, placedTexts, type EmbeddedFontUse } from './pdf-test-fixtures';
 import { renderInvoicePdf } from './render-invoice-pdf';
 
 /**
@@ -132,6 +132,7 @@ describe('the document language in the PDF', () => {
     }
     expect(text).not.toMatch(/\b(Invoice|INVOICE|Subtotal|Issued|Page 1 of)\b/);
     expect(Buffer.from(pdf).toString('latin1')).toMatch(/\/Lang \(de\)/);
+    expect((await pdfInfo(pdf)).Title).toBe('Rechnung Nr. 0042');
   });
 
   it('Japanese: Japanese labels and dates, the CJK font embedded for the labels of a Latin-text invoice', async () => {
