@@ -114,6 +114,7 @@ async function renderParsingFontsPerDocument(doc: InvoiceDocument): Promise<Buff
     paid: null,
     accentColor: MODERN_LOOK.accent,
     paper: 'a4',
+    language: 'en',
   });
   pdf.end();
   await finished;

@@ -142,6 +142,10 @@ function hinted(key: string, users: TwoUsers): fc.Arbitrary<unknown> | undefined
   if (key === 'accent_color') return fc.constantFrom('#1e3a8a', '#FFCC00', '#abc', 'red', '', '#12345g');
   // An item's unit (ADR 60): suggestions, padded text, the 20-character bound and one past it.
   if (key === 'unit') return fc.constantFrom('hours', ' kg ', '', 'x'.repeat(20), 'x'.repeat(21), 'a\nb');
+  // The document language and a client's preferred one (BCP 47), so accepted tags reach the routes too.
+  if (key === 'language' || key === 'preferred_language') {
+    return fc.constantFrom('de', 'fr-CA', 'ZH-hant-tw', 'ar', 'en', null, '', 'xx', 'de-DE-x-private', 'de_CH', 'ru');
+  }
   if (key === 'status') return fc.constantFrom('draft', 'sent', 'paid', 'overdue', 'unpaid', 'all', 'Paid', 'deleted');
   if (key === 'logo_url') {
     return fc.constantFrom(

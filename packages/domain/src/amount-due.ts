@@ -1,5 +1,6 @@
 import type { CurrencyCode } from './currencies';
-import { formatLongUsDate } from './dates';
+import { formatDateForReader } from './dates';
+import { labelsFor } from './document-labels';
 import { formatMoneyForReader, type Minor } from './money';
 import type { InvoiceStatus } from './status';
 
@@ -37,15 +38,20 @@ export function statusAfterPayments(invoice: {
 /**
  * The summary near the top of the PDF and the public page, as Stripe's invoices have it: what is due and by when,
  * "Amount due £1,172.49 by November 9, 2026" (the balance due once payments exist), "Paid in full" when payments
- * cover it. Dates are the document's long form, like Issued and Due beside it.
+ * cover it. Dates are the document's long form, like Issued and Due beside it; with a document language, its
+ * labels and formats ("Zu zahlen: 1.172,49 £ bis 9. November 2026").
  */
 export function amountDueSummary(due: {
   amountDueMinor: Minor;
   amountPaidMinor: Minor;
   currency: CurrencyCode;
   dueDate: string | null;
+  language?: string | null;
 }): string {
-  if (due.amountDueMinor === 0 && due.amountPaidMinor > 0) return 'Paid in full';
-  const amount = `Amount due ${formatMoneyForReader(due.amountDueMinor, due.currency)}`;
-  return due.dueDate ? `${amount} by ${formatLongUsDate(due.dueDate)}` : amount;
+  const labels = labelsFor(due.language);
+  if (due.amountDueMinor === 0 && due.amountPaidMinor > 0) return labels.paidInFull;
+  const amount = formatMoneyForReader(due.amountDueMinor, due.currency, due.language);
+  return due.dueDate
+    ? labels.amountDueBy(amount, formatDateForReader(due.dueDate, due.language))
+    : labels.amountDue(amount);
 }

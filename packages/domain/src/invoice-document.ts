@@ -15,6 +15,7 @@ import {
   type PaperSize,
   type TemplateName,
 } from './invoice-templates';
+import { languageInputSchema } from './document-language';
 
 /**
  * The invoice body of POST /generate-invoice and /preview-invoice (docs/product/entities.md#invoice-document), which is
@@ -65,8 +66,13 @@ export interface InvoiceDocument {
   template?: TemplateName | null;
   /** The invoice's own accent colour, `#rrggbb` in lower case; null or absent: the account's, else the template's. */
   accentColor?: string | null;
-  /** The paper; null or absent: by the currency (defaultPaper). */
+  /** The paper; null or absent: by the language's region, else the currency (defaultPaper). */
   paper?: PaperSize | null;
+  /**
+   * The language it prints in, a canonical BCP 47 tag (`de`, `fr-CA`); null or absent: the saved client's preferred
+   * language, else English (docs/decisions/0061-the-document-language.md).
+   */
+  language?: string | null;
 }
 
 // Every text field starts from the domain's textSchema: U+0000 and lone surrogates are refused
@@ -259,6 +265,7 @@ export const invoiceDocumentInputSchema = z
       template: templateInputSchema,
       accent_color: accentColorInputSchema,
       paper: paperInputSchema,
+      language: languageInputSchema,
     },
     { error: MESSAGES.body },
   )
@@ -312,6 +319,7 @@ export const invoiceDocumentInputSchema = z
       template: body.template,
       accentColor: body.accent_color,
       paper: body.paper,
+      language: body.language,
     };
     if (!totalsFit(document)) {
       ctx.addIssue({ code: 'custom', path: ['items'], message: MESSAGES.tooLarge });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageRegion } from './document-language';
 
 /**
  * The PDF templates and their accent colour (docs/decisions/0062-three-templates-and-the-accent-colour.md):
@@ -29,12 +30,18 @@ export const PAPER_POINTS: Record<PaperSize, { width: number; height: number }> 
 };
 
 /**
- * The paper of an invoice that names none. The document carries no country yet, so its currency stands in for
- * it: US and Canadian dollars print on Letter, every other currency on A4.
+ * The paper of an invoice that names none (docs/decisions/0061-the-document-language.md): by the region of its
+ * language when it has one (Letter in the United States and Canada: en-US, en-CA, fr-CA, es-US; A4 elsewhere),
+ * else by its currency, the country signal of a document without a region: US and Canadian dollars print on
+ * Letter, every other currency on A4.
  */
-export function defaultPaper(currency: string): PaperSize {
+export function defaultPaper(currency: string, language?: string | null): PaperSize {
+  const region = languageRegion(language);
+  if (region) return LETTER_REGIONS.has(region) ? 'letter' : 'a4';
   return currency === 'USD' || currency === 'CAD' ? 'letter' : 'a4';
 }
+
+const LETTER_REGIONS = new Set(['US', 'CA']);
 
 /** `a4` or `letter`, or null/absent for the default of the invoice's currency. */
 export const paperInputSchema = z

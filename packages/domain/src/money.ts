@@ -138,10 +138,49 @@ export function symbolIsShared(currency: CurrencyCode): boolean {
 /**
  * An amount as a document shows it to its reader (the PDF, the preview, the public page, the lists): the symbol,
  * the currency's decimals, the ISO code after it where the symbol is shared, and a true minus sign:
- * "€1,172.49", "¥1,234 JPY", "−$5.00 USD".
+ * "€1,172.49", "¥1,234 JPY", "−$5.00 USD". With a document language (docs/decisions/0061-the-document-language.md)
+ * the digits, separators and the symbol's place and spacing follow that locale through Intl ("14.509,17 €" in de,
+ * "CHF 14’509.17" in de-CH, "1 234,56 €" in fr), still with the product's symbol, the ISO code where the symbol is
+ * shared ("1.234,56 $ USD") and U+2212. US English (no language, `en`, `en-US`) is the form above, unchanged.
+ * Exact: the amount reaches Intl as decimal text, never as a float.
  */
-export function formatMoneyForReader(minor: Minor, currency: CurrencyCode): string {
+export function formatMoneyForReader(minor: Minor, currency: CurrencyCode, language?: string | null): string {
   const { symbol } = getCurrency(currency);
-  const amount = `${minor < 0 ? MINUS_SIGN : ''}${symbol}${formatAmount(Math.abs(minor), currency)}`;
+  const amount =
+    language == null || language === 'en' || language === 'en-US'
+      ? `${minor < 0 ? MINUS_SIGN : ''}${symbol}${formatAmount(Math.abs(minor), currency)}`
+      : formatLocaleMoney(minor, currency, symbol, language);
   return symbolIsShared(currency) ? `${amount} ${currency}` : amount;
+}
+
+// Intl marks the direction of an Arabic amount with these; the PDF's bidi algorithm orders the text itself.
+const BIDI_MARKS = /[\u200e\u200f\u061c]/g;
+
+// Building an Intl.NumberFormat costs far more than using one: one per language and currency, kept.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(language: string, currency: CurrencyCode): Intl.NumberFormat {
+  const key = `${language} ${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    const decimals = currencyDecimals(currency);
+    format = new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+function formatLocaleMoney(minor: Minor, currency: CurrencyCode, symbol: string, language: string): string {
+  const format = moneyFormat(language, currency);
+  // formatToParts takes decimal text exactly (Intl.NumberFormat v3); the types only name number and bigint.
+  const parts = format.formatToParts(minorToFixed(minor, currency) as unknown as number);
+  return parts
+    .map((part) => (part.type === 'currency' ? symbol : part.type === 'minusSign' ? MINUS_SIGN : part.value))
+    .join('')
+    .replace(BIDI_MARKS, '');
 }

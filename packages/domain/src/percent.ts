@@ -51,3 +51,15 @@ export function formatPercentRate(rate: PercentRate): string {
     .replace(/0+$/, '');
   return fraction === '' ? String(whole) : `${whole}.${fraction}`;
 }
+
+/**
+ * A rate as a document in `language` prints it: "19.5%" in US English (formatPercentRate and a sign, as before),
+ * "19,5 %" in de and fr (Intl's percent of that locale, from exact decimal text).
+ */
+export function formatPercentForReader(rate: PercentRate, language?: string | null): string {
+  if (language == null || language === 'en' || language === 'en-US') return `${formatPercentRate(rate)}%`;
+  const fraction = `${Math.floor(rate / MAX_PERCENT_RATE)}.${String(rate % MAX_PERCENT_RATE).padStart(5, '0')}`;
+  const format = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: PERCENT_DECIMALS });
+  // Decimal text reaches Intl exactly (Intl.NumberFormat v3); the types only name number and bigint.
+  return format.format(fraction as unknown as number).replace(/[\u200e\u200f\u061c]/g, '');
+}

@@ -199,7 +199,22 @@ export const businesses = pgTable(
   ],
 );
 
-export const clients = pgTable('clients', partyColumns(), (t) => partyIndexes('clients', t));
+export const clients = pgTable(
+  'clients',
+  {
+    ...partyColumns(),
+    // The language its invoices print in unless an invoice names its own (docs/decisions/0061-the-document-language.md):
+    // a canonical BCP 47 tag written by the domain's schema, or null for none.
+    preferredLanguage: text('preferred_language'),
+  },
+  (t) => [
+    ...partyIndexes('clients', t),
+    check(
+      'clients_preferred_language_shape',
+      sql`${t.preferredLanguage} ~ '^[a-z]{2}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$'`,
+    ),
+  ],
+);
 
 export const invoices = pgTable(
   'invoices',

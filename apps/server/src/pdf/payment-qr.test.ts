@@ -6,7 +6,9 @@ import { darkRuns, encodeQr, EPC_QR_MAX_VERSION, paymentQrModules, paymentQrSvg 
 import { invoice, pageTexts } from './pdf-test-fixtures';
 import { renderInvoicePdf } from './render-invoice-pdf';
 import { qrCodesOnPdfPage } from '../../test/qr-codes';
-import { PAYMENT_QR_CAPTION } from './templates/invoice-layout';
+import { DOCUMENT_LABELS } from '@invoicer/domain/document-labels';
+
+const PAYMENT_QR_CAPTION = DOCUMENT_LABELS.en.qrCaption;
 
 const TRANSFER: EpcCreditTransfer = epcCreditTransfer({
   payee: {

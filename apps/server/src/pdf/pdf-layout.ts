@@ -148,7 +148,8 @@ function breakWord(word: string, width: number, measure: (text: string) => numbe
 
 /**
  * Draws one already-wrapped line with its top at `y`, left-aligned at `x` or right-aligned to `x`, in
- * the current style, laid out in the given base direction.
+ * the current style, laid out in the given base direction (by default its own: an Arabic label or date
+ * such as "21 نوفمبر 2026" reads right to left, docs/decisions/0061-the-document-language.md).
  */
 export function drawLine(
   doc: Doc,
@@ -156,7 +157,7 @@ export function drawLine(
   x: number,
   y: number,
   align: 'left' | 'right' = 'left',
-  direction: Direction = 'ltr',
+  direction: Direction = baseDirectionOf(text),
 ): void {
   if (text === '') return;
   const style = currentStyle(doc);

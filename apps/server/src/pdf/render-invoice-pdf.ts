@@ -1,6 +1,8 @@
 import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { defaultPaper } from '@invoicer/domain/invoice-templates';
+import { DEFAULT_DOCUMENT_LANGUAGE } from '@invoicer/domain/document-language';
+import { labelsFor } from '@invoicer/domain/document-labels';
 import { computeTotals } from '@invoicer/domain/totals';
 import PDFDocument from 'pdfkit';
 import { acquireInvoiceFonts } from './invoice-fonts';
@@ -34,7 +36,7 @@ export const PDF_PRODUCER = 'Invoicer';
 const FALLBACK_CREATION_DATE = new Date(Date.UTC(2000, 0, 1));
 
 /**
- * Renders an invoice to PDF bytes (A4 or US Letter: the invoice's paper, else its currency's, defaultPaper). Pure: the output depends only on the arguments (it reads the
+ * Renders an invoice to PDF bytes (A4 or US Letter: the invoice's paper, else its language's region's or currency's, defaultPaper), in its language (English when it names none). Pure: the output depends only on the arguments (it reads the
  * font files once per thread) and equal input gives byte-identical output, because the creation date
  * is the issued date and pdfkit derives the file ID from the metadata.
  */
@@ -45,6 +47,7 @@ export async function renderInvoicePdf(
   const template = getTemplate(invoice.template ?? options.template ?? DEFAULT_TEMPLATE);
   const accentColor = invoice.accentColor ?? options.accentColor ?? defaultAccent(template.name as TemplateName);
   const logo = options.logo ? await prepareLogo(options.logo.bytes) : null;
+  const language = invoice.language ?? DEFAULT_DOCUMENT_LANGUAGE;
   // From here to doc.end() all font use is synchronous, so documents never interleave on the shared fonts.
   const fonts = acquireInvoiceFonts();
   const doc = new PDFDocument({
@@ -54,10 +57,11 @@ export async function renderInvoicePdf(
     bufferPages: true, // the footers need the page count
     // null: no default font, so pdfkit does not load Helvetica for every document (the types only allow a string).
     font: null as unknown as string,
-    lang: 'en-US',
+    // The document's language for readers and assistive technology; English documents keep US English formats.
+    lang: language === DEFAULT_DOCUMENT_LANGUAGE ? 'en-US' : language,
     displayTitle: true,
     info: {
-      Title: `Invoice ${invoice.invoiceNumber}`.trim(),
+      Title: documentTitle(invoice.invoiceNumber, language),
       Author: firstLine(invoice.from),
       Producer: PDF_PRODUCER,
       Creator: PDF_PRODUCER,
@@ -82,11 +86,19 @@ export async function renderInvoicePdf(
     payment: options.transfer ? { transfer: options.transfer, qr: paymentQrModules(options.transfer) } : null,
     paid: options.paid && options.paid.amountPaidMinor > 0 ? options.paid : null,
     accentColor,
-    paper: invoice.paper ?? defaultPaper(invoice.currency),
+    paper: invoice.paper ?? defaultPaper(invoice.currency, language),
+    language,
   });
   doc.end();
   await finished;
   return concat(chunks);
+}
+
+/** "Invoice 0042" as before in English; "Rechnung Nr. 0042", "請求書 No. 0042" in the document's language. */
+function documentTitle(invoiceNumber: string, language: string): string {
+  if (language === DEFAULT_DOCUMENT_LANGUAGE) return `Invoice ${invoiceNumber}`.trim();
+  const labels = labelsFor(language);
+  return invoiceNumber ? labels.footerInvoice(invoiceNumber) : labels.invoice;
 }
 
 function firstLine(text: string): string {

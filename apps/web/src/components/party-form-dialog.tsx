@@ -10,7 +10,8 @@ import { Dialog } from './ui/dialog';
 import { TextAreaField, TextField } from './ui/text-field';
 
 /** The fields a client or a business has; each form shows some of them (the bank account: businesses only). */
-export type PartyFieldName = 'name' | 'email' | 'phone' | 'address' | 'tax_id' | 'iban' | 'bic' | 'account_holder';
+export type PartyFieldName =
+  'name' | 'email' | 'phone' | 'address' | 'tax_id' | 'iban' | 'bic' | 'account_holder' | 'preferred_language';
 
 export interface PartyFieldSpec<Name extends PartyFieldName> {
   name: Name;
@@ -24,6 +25,8 @@ export interface PartyFieldSpec<Name extends PartyFieldName> {
   hint?: string;
   /** Consecutive fields with the same section are grouped under it as a heading. */
   section?: string;
+  /** A select of these choices instead of a text input ('' is the first choice's value when it means none). */
+  options?: ReadonlyArray<{ value: string; label: string; lang?: string }>;
 }
 
 /**
@@ -31,7 +34,7 @@ export interface PartyFieldSpec<Name extends PartyFieldName> {
  * (docs/product/clients-and-businesses.md#the-client-modal).
  */
 export type PartyFormSchema = z.ZodType<
-  Partial<Record<PartyFieldName, string | undefined>>,
+  Partial<Record<PartyFieldName, string | null | undefined>>,
   Partial<Record<PartyFieldName, string | null>>
 >;
 
@@ -140,6 +143,7 @@ function PartyForm<Name extends PartyFieldName, Saved>({
       iban: '',
       bic: '',
       account_holder: '',
+      preferred_language: '',
       ...initial,
     },
     resolver: zodResolver(schema),
@@ -174,7 +178,36 @@ function PartyForm<Name extends PartyFieldName, Saved>({
     autoComplete = 'off',
     multiline,
     hint,
+    options,
   }: PartyFieldSpec<Name>) => {
+    if (options) {
+      const id = `party-${name}`;
+      return (
+        <div key={name} className="flex flex-col gap-1">
+          <label htmlFor={id} className="text-sm font-medium text-slate-700">
+            {label}
+          </label>
+          <select
+            id={id}
+            disabled={busy}
+            {...register(name, { onChange: () => clearErrors(name) })}
+            className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none"
+          >
+            {options.map((option) => (
+              <option key={option.value} value={option.value} {...(option.lang ? { lang: option.lang } : {})}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+          {hint && <p className="text-xs text-slate-500">{hint}</p>}
+          {errors[name]?.message && (
+            <p role="alert" className="text-sm text-red-600">
+              {errors[name]?.message}
+            </p>
+          )}
+        </div>
+      );
+    }
     const props = {
       label,
       error: errors[name]?.message,

@@ -3,7 +3,7 @@ import { activityEntrySchema } from './activity';
 import { userSchema } from './auth';
 import { businessSchema } from './businesses';
 import { clientSchema } from './clients';
-import { invoiceSchema } from './invoices';
+import { invoiceDataSchema, invoiceSchema } from './invoices';
 import { timestampSchema } from './common';
 import { notificationSchema } from './notifications';
 import { paymentSchema } from './payments';
@@ -72,8 +72,14 @@ export const accountExportProfileSchema = userSchema;
 export const accountExportSettingsSchema = userSettingsSchema.extend({ invoice_template: templateDefaultsSchema });
 export type AccountExportSettings = z.infer<typeof accountExportSettingsSchema>;
 export const accountExportBusinessesSchema = z.array(businessSchema);
-export const accountExportClientsSchema = z.array(clientSchema);
-export const accountExportInvoicesSchema = z.array(invoiceSchema);
+// Exports written before the document language (docs/decisions/0061-the-document-language.md) lack these fields:
+// the import still reads them.
+export const accountExportClientsSchema = z.array(
+  clientSchema.extend({ preferred_language: z.string().nullable().optional() }),
+);
+export const accountExportInvoicesSchema = z.array(
+  invoiceSchema.extend({ data: invoiceDataSchema.extend({ language: z.string().nullable().optional() }) }),
+);
 export const accountExportPaymentsSchema = z.array(paymentSchema);
 export const accountExportActivitySchema = z.array(activityEntrySchema.extend({ invoice_id: z.string() }));
 export const accountExportNotificationsSchema = z.array(notificationSchema);

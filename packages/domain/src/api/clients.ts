@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageInputSchema } from '../document-language';
 import {
   TEXT_LIMITS,
   okResponseSchema,
@@ -37,6 +38,11 @@ export const clientBodySchema = z.object({
   phone: optionalText('Phone', TEXT_LIMITS.phone),
   address: optionalText('Address', TEXT_LIMITS.address),
   tax_id: optionalText('Tax ID', TEXT_LIMITS.taxId),
+  /**
+   * The language the client's invoices print in (docs/decisions/0061-the-document-language.md): a tag such as de or
+   * fr-CA; null or '' for none. Left out: none on create, unchanged on update.
+   */
+  preferred_language: languageInputSchema.optional(),
 });
 export type ClientBody = z.infer<typeof clientBodySchema>;
 export type ClientBodyInput = z.input<typeof clientBodySchema>;
@@ -48,6 +54,7 @@ export const clientSchema = z.object({
   phone: z.string(),
   address: z.string(),
   tax_id: z.string(),
+  preferred_language: z.string().nullable(),
   invoice_count: z.number().int(),
   created_at: timestampSchema,
   updated_at: timestampSchema,

@@ -311,6 +311,8 @@ export const invoiceDataSchema = z.object({
   accent_color: z.string().nullable(),
   /** null: by the currency (docs/decisions/0063-page-economy-and-paper-size.md). */
   paper: z.enum(PAPER_SIZES).nullable(),
+  /** null: the saved client's preferred language, else English (docs/decisions/0061-the-document-language.md). */
+  language: z.string().nullable(),
 });
 export type InvoiceData = z.infer<typeof invoiceDataSchema>;
 
@@ -497,6 +499,7 @@ export function toInvoiceData(document: InvoiceDocument): InvoiceData {
     template: document.template ?? null,
     accent_color: document.accentColor ?? null,
     paper: document.paper ?? null,
+    language: document.language ?? null,
   };
 }
 

@@ -18,7 +18,7 @@ import { businesses, clients } from '../../db/schema';
 import type { DbExecutor } from '../../plugins/database';
 import { listAccountActivity, toActivityEntry } from '../../shared/activity';
 import { getProfile } from '../../shared/accounts/accounts.service';
-import { PARTY_COLUMNS, type PartyRow } from '../../shared/parties/party.queries';
+import { CLIENT_COLUMNS, PARTY_COLUMNS, type ClientPartyRow, type PartyRow } from '../../shared/parties/party.queries';
 import { listAccountPayments, type PaymentRow } from '../../shared/payment-ledger';
 import { countAccount, notificationPage, partyPage, type NotificationRow } from './account-export.queries';
 import type { ChunkedZip } from './account-export.zip';
@@ -43,7 +43,7 @@ export interface PdfEntry {
 /** What other features answer, handed to the export by app.ts. */
 export interface ExportSources {
   settings: (db: DbExecutor, userId: string) => Promise<AccountExportSettings>;
-  toClient: (row: PartyRow) => Client;
+  toClient: (row: ClientPartyRow) => Client;
   toBusiness: (row: BusinessRow) => Business;
   toPayment: (row: PaymentRow, currency: CurrencyCode) => Payment;
   toNotification: (row: NotificationRow) => Notification;
@@ -219,7 +219,8 @@ export async function writeAccountExport({ db, lane, userId, sources, zip, onPdf
     mapPages(
       keysetPages(
         lane,
-        (after: string | null, limit) => partyPage(db, clients, PARTY_COLUMNS, 'client_id', userId, after, limit),
+        (after: string | null, limit) =>
+          partyPage<ClientPartyRow>(db, clients, CLIENT_COLUMNS, 'client_id', userId, after, limit),
         maxId,
       ),
       sources.toClient,

@@ -1,13 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { clients } from '../../db/schema';
 import type { DbExecutor } from '../../plugins/database';
-import { PARTY_COLUMNS, partyQueries, type PartyRow } from '../../shared/parties/party.queries';
+import { CLIENT_COLUMNS, partyQueries, type ClientPartyRow } from '../../shared/parties/party.queries';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type NewClientRow = typeof clients.$inferInsert;
-export type ClientFields = Pick<NewClientRow, 'name' | 'email' | 'phone' | 'address' | 'taxId' | 'searchText'>;
+export type ClientFields = Pick<
+  NewClientRow,
+  'name' | 'email' | 'phone' | 'address' | 'taxId' | 'preferredLanguage' | 'searchText'
+>;
 
-const queries = partyQueries<PartyRow>(clients, { columns: PARTY_COLUMNS, reference: 'client_id' });
+const queries = partyQueries<ClientPartyRow>(clients, { columns: CLIENT_COLUMNS, reference: 'client_id' });
 
 export const { list: listClients, find: findClient, deleteMany: deleteClients } = queries;
 

@@ -14,6 +14,7 @@ const CLIENT_FIELDS = [
   'phone',
   'address',
   'tax_id',
+  'preferred_language',
   'created_at',
   'updated_at',
   'invoice_count',

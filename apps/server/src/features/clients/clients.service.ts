@@ -7,7 +7,7 @@ import {
 } from '@invoicer/domain/api/clients';
 import type { Database } from '../../plugins/database';
 import { notFound } from '../../plugins/errors';
-import type { PartyRow } from '../../shared/parties/party.queries';
+import type { ClientPartyRow } from '../../shared/parties/party.queries';
 import { partyCreatedNotification } from '../../shared/notifications';
 import { insertedPartyRow, partyService, toPartyApi } from '../../shared/parties/party.service';
 import {
@@ -17,6 +17,7 @@ import {
   insertClient,
   listClients as selectClients,
   updateClient as updateClientRow,
+  type ClientRow,
 } from './clients.queries';
 
 /**
@@ -32,8 +33,8 @@ export const clientMessages = {
 };
 
 /** The API's client (docs/product/entities.md#client), also embedded in invoices. */
-export function toClient(row: PartyRow): Client {
-  return toPartyApi(row);
+export function toClient(row: ClientPartyRow): Client {
+  return { ...toPartyApi(row), preferred_language: row.preferred_language ?? null };
 }
 
 const clientParties = partyService({
@@ -43,9 +44,12 @@ const clientParties = partyService({
   insert: insertClient,
   update: updateClientRow,
   deleteMany: deleteClients,
-  // A client has no columns of its own.
-  ownColumns: async (_db, _body: ClientBody) => ({}),
-  insertedRow: insertedPartyRow,
+  // Its preferred language: none on create when left out, unchanged on update.
+  ownColumns: async (_db, body: ClientBody, current: ClientRow | null) => ({
+    preferredLanguage:
+      body.preferred_language === undefined ? (current?.preferredLanguage ?? null) : body.preferred_language,
+  }),
+  insertedRow: (row: ClientRow) => ({ ...insertedPartyRow(row), preferred_language: row.preferredLanguage }),
   toApi: toClient,
   notFound: () => notFound(CLIENT_MESSAGES.notFound),
   notification: partyCreatedNotification('client'),

@@ -77,6 +77,7 @@ export function toEmbeddedClient(client: EmbeddedClientRow): Client {
     phone: client.phone,
     address: client.address,
     tax_id: client.taxId,
+    preferred_language: client.preferredLanguage,
     invoice_count: client.invoiceCount,
     created_at: client.createdAt.toISOString(),
     updated_at: client.updatedAt.toISOString(),

@@ -70,6 +70,8 @@ interface PlannedParty {
   email: string;
   fields: { name: string; email: string; phone: string; address: string; taxId: string };
   bank?: { iban: string; bic: string; accountHolder: string; logoUrl: string | null };
+  /** A client's preferred language, as its export carried it. */
+  preferredLanguage?: string | null;
   createdAt?: Date;
   updatedAt?: Date;
 }
@@ -181,7 +183,7 @@ function uploadLogoId(url: string | null | undefined): string | null {
 }
 
 /** The stored status that reads as the exported one: overdue past its due date is a sent invoice. */
-function storedStatus(invoice: Invoice, today: string): InvoiceStatus {
+function storedStatus(invoice: Pick<Invoice, 'status' | 'due_date'>, today: string): InvoiceStatus {
   if (invoice.status === 'overdue' && invoice.due_date && invoice.due_date < today) return 'sent';
   return invoice.status;
 }
@@ -191,9 +193,18 @@ const toDate = (value: string | Date) => (value instanceof Date ? value : new Da
 /** Checks one party with its form's schema; a reason when it cannot be stored. */
 function checkParty(
   kind: 'client' | 'business',
-  raw: { name: string; email: string; phone?: string; address?: string; tax_id?: string },
+  raw: {
+    name: string;
+    email: string;
+    phone?: string;
+    address?: string;
+    tax_id?: string;
+    preferred_language?: string | null;
+  },
   extra: Record<string, unknown> = {},
-): { ok: true; fields: PlannedParty['fields']; bank: PlannedParty['bank'] } | { ok: false; reason: string } {
+):
+  | { ok: true; fields: PlannedParty['fields']; bank: PlannedParty['bank']; preferredLanguage?: string | null }
+  | { ok: false; reason: string } {
   if (kind === 'client') {
     const parsed = clientBodySchema.safeParse(raw);
     if (!parsed.success) return { ok: false, reason: firstMessages(parsed.error) };
@@ -208,6 +219,7 @@ function checkParty(
         taxId: body.tax_id ?? '',
       },
       bank: undefined,
+      preferredLanguage: body.preferred_language ?? null,
     };
   }
   const parsed = businessBodySchema.safeParse({ ...raw, ...extra });
@@ -289,6 +301,7 @@ async function planExport(
       label,
       email: checked.fields.email.toLowerCase(),
       fields: checked.fields,
+      preferredLanguage: checked.preferredLanguage ?? null,
       createdAt: toDate(client.created_at),
       updatedAt: toDate(client.updated_at),
     });
@@ -429,6 +442,7 @@ async function writeParties(
   const rows = fresh.map((party) => ({
     userId,
     ...party.fields,
+    ...(party.preferredLanguage ? { preferredLanguage: party.preferredLanguage } : {}),
     ...(party.createdAt ? { createdAt: party.createdAt } : {}),
     ...(party.updatedAt ? { updatedAt: party.updatedAt } : {}),
   }));

@@ -33,6 +33,7 @@ export async function findEmbeddedClient(db: DbExecutor, userId: string, id: str
       phone: clients.phone,
       address: clients.address,
       taxId: clients.taxId,
+      preferredLanguage: clients.preferredLanguage,
       createdAt: clients.createdAt,
       updatedAt: clients.updatedAt,
       invoiceCount: sql<number>`(select count(*)::int from invoices i where i.client_id = "clients"."id" and i.user_id = ${userId})`,

@@ -197,6 +197,10 @@ const pdfColumns = {
   // The account's template and accent colour, for an invoice that names none (invoices.stored-data.ts, toPdfSource).
   accountTemplate: sql<string | null>`(select u.invoice_template from users u where u.id = "invoices"."user_id")`,
   accountAccentColor: sql<string | null>`(select u.accent_color from users u where u.id = "invoices"."user_id")`,
+  // The saved client's preferred language, for an invoice that names none (docs/decisions/0061-the-document-language.md).
+  clientLanguage: sql<
+    string | null
+  >`(select c.preferred_language from clients c where c.id = "invoices"."client_id" and c.user_id = "invoices"."user_id")`,
 };
 
 export type InvoicePdfRow = {
@@ -216,6 +220,7 @@ export type InvoicePdfRow = {
   itemText: number;
   accountTemplate: string | null;
   accountAccentColor: string | null;
+  clientLanguage: string | null;
 };
 
 function preparePdfById(db: DbExecutor) {

@@ -4,6 +4,7 @@ import { isCurrencyCode, DEFAULT_CURRENCY, type CurrencyCode } from '@invoicer/d
 import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import { isAccentColor, isTemplateName, type PaperSize, type TemplateName } from '@invoicer/domain/invoice-templates';
 import type { Adjustment } from '@invoicer/domain/totals';
+import { normalizeLanguage } from '@invoicer/domain/document-language';
 import { normalizeSearchText, searchWords } from '../../shared/search-text';
 import type { InvoiceWithJsonItems } from '../../pdf/invoice-json';
 import { isLargeWeight, partiesTextLength } from '../../pdf/large-document';
@@ -39,6 +40,8 @@ export interface StoredInvoiceData {
   template?: TemplateName | null;
   accentColor?: string | null;
   paper?: PaperSize | null;
+  /** The invoice's own language tag; absent or null: its client's, else English (docs/decisions/0061-the-document-language.md). */
+  language?: string | null;
 }
 
 export function toStoredData(document: InvoiceDocument): StoredInvoiceData {
@@ -56,6 +59,7 @@ export function toStoredData(document: InvoiceDocument): StoredInvoiceData {
     template: document.template ?? null,
     accentColor: document.accentColor ?? null,
     paper: document.paper ?? null,
+    language: document.language ?? null,
   };
 }
 
@@ -114,7 +118,13 @@ export function toDocument(
  * what was paid (printed under Total once a payment exists).
  */
 export function toPdfSource(row: InvoicePdfRow, transfer: EpcCreditTransfer | null): InvoiceWithJsonItems {
-  const document: InvoiceDocument = { ...documentFields(row), items: [] };
+  const fields = documentFields(row);
+  // An invoice that names no language prints in its saved client's (else English).
+  const document: InvoiceDocument = {
+    ...fields,
+    language: fields.language ?? normalizeLanguage(row.clientLanguage),
+    items: [],
+  };
   const large = isLargeWeight(row.itemCount, row.itemText + partiesTextLength(document));
   const paid =
     Number(row.amountPaidMinor) > 0
@@ -154,6 +164,7 @@ function documentFields(
     template: isTemplateName(data.template) ? data.template : null,
     accentColor: isAccentColor(data.accentColor) ? data.accentColor.toLowerCase() : null,
     paper: data.paper === 'a4' || data.paper === 'letter' ? data.paper : null,
+    language: normalizeLanguage(data.language),
   };
 }
 

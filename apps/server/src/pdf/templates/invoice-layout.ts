@@ -1,8 +1,9 @@
 import { formatIban } from '@invoicer/domain/bank-account';
-import { formatLongUsDate } from '@invoicer/domain/dates';
+import { formatDateForReader } from '@invoicer/domain/dates';
 import { amountDueSummary } from '@invoicer/domain/amount-due';
+import { labelsFor, type DocumentLabels } from '@invoicer/domain/document-labels';
 import { formatMoney, formatMoneyForReader } from '@invoicer/domain/money';
-import { formatPercentRate } from '@invoicer/domain/percent';
+import { formatPercentForReader } from '@invoicer/domain/percent';
 import { formatQuantityWithUnit } from '@invoicer/domain/quantity';
 import {
   blockHeight,
@@ -103,6 +104,10 @@ interface Ctx {
   style: Record<StyleName, TextStyle>;
   paint: Paint;
   page: Page;
+  /** Every fixed string, in the document's language (docs/decisions/0061-the-document-language.md). */
+  labels: DocumentLabels;
+  /** The document's language tag: the formats of its dates, amounts and percentages. */
+  language: string;
 }
 
 /** A template made of a look: the engine renders, the look decides how it looks. */
@@ -129,6 +134,8 @@ export function templateOf(look: TemplateLook): InvoiceTemplate {
         style: look.styles(textAccent(input.accentColor)),
         paint: look.paint(input.accentColor),
         page,
+        labels: labelsFor(input.language),
+        language: input.language,
       };
       const flow = new PageFlow(input.doc, page.frame, paper);
       drawHeader(ctx, flow);
@@ -138,7 +145,7 @@ export function templateOf(look: TemplateLook): InvoiceTemplate {
       flow.ensure(totals.height); // the totals stay together
       totals.draw(flow);
       drawPaymentDetails(ctx, flow);
-      drawSection(ctx, flow, 'Terms', input.invoice.terms);
+      drawSection(ctx, flow, ctx.labels.terms, input.invoice.terms);
       drawFooters(ctx);
     },
   };
@@ -167,7 +174,6 @@ const TOTALS_WIDTH = 260;
  */
 const PAYMENT_QR_SIDE = (30 / 25.4) * 72;
 const PAYMENT_QR_GAP = 18;
-export const PAYMENT_QR_CAPTION = 'Scan to pay with your banking app';
 
 interface Column {
   title: string;
@@ -177,12 +183,12 @@ interface Column {
 }
 
 /** The title, number and dates, right-aligned; returns the y below them. */
-function drawTitleBlock({ input: { doc, invoice }, style, page }: Ctx, top: number): number {
-  let y = drawBlock(doc, textBlock(doc, 'INVOICE', style.title, HEADER_RIGHT_WIDTH), page.right, top, 'right');
+function drawTitleBlock({ input: { doc, invoice }, style, page, labels, language }: Ctx, top: number): number {
+  let y = drawBlock(doc, textBlock(doc, labels.invoice, style.title, HEADER_RIGHT_WIDTH), page.right, top, 'right');
   if (invoice.invoiceNumber) {
     y = drawBlock(
       doc,
-      textBlock(doc, `#${invoice.invoiceNumber}`, style.number, HEADER_RIGHT_WIDTH),
+      textBlock(doc, labels.invoiceNumber(invoice.invoiceNumber), style.number, HEADER_RIGHT_WIDTH),
       page.right,
       y,
       'right',
@@ -190,12 +196,12 @@ function drawTitleBlock({ input: { doc, invoice }, style, page }: Ctx, top: numb
   }
   y += 8;
   const dates: Array<[string, string | null]> = [
-    ['Issued', invoice.issuedDate],
-    ['Due', invoice.dueDate],
+    [labels.issued, invoice.issuedDate],
+    [labels.due, invoice.dueDate],
   ];
   for (const [label, date] of dates) {
     if (!date) continue;
-    const value = formatLongUsDate(date);
+    const value = formatDateForReader(date, language);
     const height = lineHeightOf(doc, style.metaValue); // also selects the value style for measuring
     const valueWidth = textWidth(doc, value);
     setStyle(doc, style.metaLabel);
@@ -227,7 +233,7 @@ function drawHeader(ctx: Ctx, flow: PageFlow): void {
   if (look.senderInHeader) {
     // The sender block under the logo, left of the title (Classic), as on a letterhead.
     const width = page.width - HEADER_RIGHT_WIDTH - PARTY_GAP;
-    const blocks = partyBlocks(ctx, 'From', input.invoice.from, width);
+    const blocks = partyBlocks(ctx, ctx.labels.from, input.invoice.from, width);
     if (leftBottom > top) leftBottom += 10;
     if (leftBottom + stackHeight(blocks) <= flow.frame.bottom) {
       for (const block of blocks) leftBottom = drawBlock(input.doc, block, page.left, leftBottom) + 3;
@@ -250,6 +256,7 @@ function drawHeader(ctx: Ctx, flow: PageFlow): void {
     amountPaidMinor: paid ? paid.amountPaidMinor : 0,
     currency: invoice.currency,
     dueDate: invoice.dueDate,
+    language: ctx.language,
   });
   const summaryStyle = { ...ctx.style.metaValue, size: ctx.style.metaValue.size + 1 };
   let rightBottom = titleBottom;
@@ -288,10 +295,10 @@ function drawParties(ctx: Ctx, flow: PageFlow): void {
   const { doc, invoice } = input;
   const width = (page.width - PARTY_GAP) / 2;
   const columns = [
-    ...(look.senderInHeader ? [] : [{ x: page.left, blocks: partyBlocks(ctx, 'From', invoice.from, width) }]),
+    ...(look.senderInHeader ? [] : [{ x: page.left, blocks: partyBlocks(ctx, ctx.labels.from, invoice.from, width) }]),
     {
       x: look.senderInHeader ? page.left : page.left + width + PARTY_GAP,
-      blocks: partyBlocks(ctx, look.senderInHeader ? 'Bill to' : 'To', invoice.to, width),
+      blocks: partyBlocks(ctx, look.senderInHeader ? ctx.labels.billTo : ctx.labels.to, invoice.to, width),
     },
   ];
   const heights = columns.map(({ blocks }) => stackHeight(blocks));
@@ -326,13 +333,13 @@ interface Row {
 const ROWS_WITH_TOTALS = 2;
 
 function drawItems(ctx: Ctx, flow: PageFlow, totalsHeight: number): void {
-  const { input, style, paint, page, look } = ctx;
+  const { input, style, paint, page, look, language } = ctx;
   const { doc, invoice, totals } = input;
   const padY = look.cellPadY - (page.economy < 1 ? LETTER_ECONOMY.rowPadding : 0);
   const texts = invoice.items.map((item, index) => ({
-    quantity: formatQuantityWithUnit(item.quantity, item.unit),
-    rate: formatMoneyForReader(item.unitCost, invoice.currency),
-    amount: formatMoneyForReader(totals.lines[index] ?? 0, invoice.currency),
+    quantity: formatQuantityWithUnit(item.quantity, item.unit, language),
+    rate: formatMoneyForReader(item.unitCost, invoice.currency, language),
+    amount: formatMoneyForReader(totals.lines[index] ?? 0, invoice.currency, language),
   }));
   const columns = tableColumns(ctx, texts);
   const [itemColumn, ...numberColumns] = columns as [Column, ...Column[]];
@@ -423,7 +430,7 @@ function drawItems(ctx: Ctx, flow: PageFlow, totalsHeight: number): void {
 
 /** Item / Qty / Rate / Amount; number columns as wide as their widest value, within bounds. */
 function tableColumns(
-  { input: { doc }, style, page }: Ctx,
+  { input: { doc }, style, page, labels }: Ctx,
   texts: Array<{ quantity: string; rate: string; amount: string }>,
 ): Column[] {
   const widest = (title: string, values: string[], min: number, max: number): number => {
@@ -436,45 +443,45 @@ function tableColumns(
   // Up to 100 pt: a quantity of 3 decimals, "999,999,999.999" (about 72 pt), stays unbroken in every
   // template's cell font (ADR 60); a long unit wraps under it.
   const quantity = widest(
-    'Qty',
+    labels.quantity,
     texts.map((t) => t.quantity),
     48,
     100,
   );
   const rate = widest(
-    'Rate',
+    labels.rate,
     texts.map((t) => t.rate),
     80,
     130,
   );
   const amount = widest(
-    'Amount',
+    labels.amount,
     texts.map((t) => t.amount),
     90,
     140,
   );
   const item = page.width - quantity - rate - amount;
   return [
-    { title: 'Item', x: page.left, width: item, align: 'left' },
-    { title: 'Qty', x: page.left + item, width: quantity, align: 'right' },
-    { title: 'Rate', x: page.left + item + quantity, width: rate, align: 'right' },
-    { title: 'Amount', x: page.left + item + quantity + rate, width: amount, align: 'right' },
+    { title: labels.item, x: page.left, width: item, align: 'left' },
+    { title: labels.quantity, x: page.left + item, width: quantity, align: 'right' },
+    { title: labels.rate, x: page.left + item + quantity, width: rate, align: 'right' },
+    { title: labels.amount, x: page.left + item + quantity + rate, width: amount, align: 'right' },
   ];
 }
 
 /** The totals, measured before the table is drawn, so the last rows can go with them (docs/decisions/0063-page-economy-and-paper-size.md). */
 function totalsBlock(ctx: Ctx): { height: number; draw: (flow: PageFlow) => void } {
-  const { input, style, paint, page } = ctx;
+  const { input, style, paint, page, labels, language } = ctx;
   const { doc, invoice, totals, paid } = input;
-  const money = (minor: number): string => formatMoneyForReader(minor, invoice.currency);
-  const lines: Array<[string, string]> = [['Subtotal', money(totals.subtotal)]];
+  const money = (minor: number): string => formatMoneyForReader(minor, invoice.currency, language);
+  const lines: Array<[string, string]> = [[labels.subtotal, money(totals.subtotal)]];
   if (invoice.tax.enabled) {
-    lines.push([adjustmentLabel('Tax', invoice.tax), money(totals.tax)]);
+    lines.push([adjustmentLabel(labels.tax, invoice.tax, language), money(totals.tax)]);
   }
   if (invoice.discount.enabled) {
-    lines.push([adjustmentLabel('Discount', invoice.discount), money(-totals.discount)]);
+    lines.push([adjustmentLabel(labels.discount, invoice.discount, language), money(-totals.discount)]);
   }
-  if (invoice.shipping.enabled) lines.push(['Shipping', money(totals.shipping)]);
+  if (invoice.shipping.enabled) lines.push([labels.shipping, money(totals.shipping)]);
 
   const x = page.right - TOTALS_WIDTH;
   const labelWidth = 110;
@@ -487,7 +494,7 @@ function totalsBlock(ctx: Ctx): { height: number; draw: (flow: PageFlow) => void
       rule: false,
     })),
     {
-      label: textBlock(doc, 'Total', style.grandTotal, labelWidth),
+      label: textBlock(doc, labels.total, style.grandTotal, labelWidth),
       value: textBlock(doc, money(totals.total), style.grandTotal, valueWidth),
       gap: paid ? 8 : 0,
       rule: true,
@@ -496,13 +503,13 @@ function totalsBlock(ctx: Ctx): { height: number; draw: (flow: PageFlow) => void
     ...(paid
       ? [
           {
-            label: textBlock(doc, 'Amount paid', style.totalLabel, labelWidth),
+            label: textBlock(doc, labels.amountPaid, style.totalLabel, labelWidth),
             value: textBlock(doc, money(paid.amountPaidMinor), style.totalValue, valueWidth),
             gap: 5,
             rule: false,
           },
           {
-            label: textBlock(doc, 'Balance due', style.grandTotal, labelWidth),
+            label: textBlock(doc, labels.balanceDue, style.grandTotal, labelWidth),
             value: textBlock(doc, money(paid.balanceDueMinor), style.grandTotal, valueWidth),
             gap: 0,
             rule: false,
@@ -532,8 +539,8 @@ function totalsBlock(ctx: Ctx): { height: number; draw: (flow: PageFlow) => void
   return { height, draw };
 }
 
-function adjustmentLabel(name: string, adjustment: TemplateInput['invoice']['tax']): string {
-  return adjustment.type === 'percent' ? `${name} (${formatPercentRate(adjustment.value)}%)` : name;
+function adjustmentLabel(name: string, adjustment: TemplateInput['invoice']['tax'], language: string): string {
+  return adjustment.type === 'percent' ? `${name} (${formatPercentForReader(adjustment.value, language)})` : name;
 }
 
 function joinParagraphs(...texts: string[]): string {
@@ -561,14 +568,14 @@ function drawSection(ctx: Ctx, flow: PageFlow, title: string, text: string): voi
  * QR code with the caption and the transfer's details beside it (docs/product/invoices.md#the-pdf).
  */
 function drawPaymentDetails(ctx: Ctx, flow: PageFlow): void {
-  const { input, style, page } = ctx;
+  const { input, style, page, labels } = ctx;
   const { doc, invoice, payment } = input;
   const text = joinParagraphs(invoice.paymentDetails, invoice.paymentInstructions);
   if (!payment) {
-    drawSection(ctx, flow, 'Payment Details', text);
+    drawSection(ctx, flow, labels.paymentDetails, text);
     return;
   }
-  const heading = textBlock(doc, 'Payment Details', style.label, page.width);
+  const heading = textBlock(doc, labels.paymentDetails, style.label, page.width);
   const body = text === '' ? null : textBlock(doc, text, style.body, page.width);
   const qrBlock = paymentQrBlock(ctx);
   flow.ensure(blockHeight(heading) + 4 + (body ? Math.min(3, body.lines.length) * body.lineHeight : qrBlock.height));
@@ -585,7 +592,7 @@ function drawPaymentDetails(ctx: Ctx, flow: PageFlow): void {
 }
 
 /** The QR code at the left (its quiet zone blank around it), the caption and the transfer's details at its right. */
-function paymentQrBlock({ input: { doc, payment }, style, page }: Ctx): {
+function paymentQrBlock({ input: { doc, payment }, style, page, labels }: Ctx): {
   height: number;
   draw: (top: number) => void;
 } {
@@ -596,13 +603,13 @@ function paymentQrBlock({ input: { doc, payment }, style, page }: Ctx): {
   const textX = page.left + PAYMENT_QR_SIDE + Math.max(PAYMENT_QR_GAP, quiet + 6);
   const detailsWidth = page.right - textX;
   const lines: Array<[string, string]> = [
-    ['IBAN', formatIban(transfer.iban)],
-    ...(transfer.bic ? [['BIC', transfer.bic] as [string, string]] : []),
-    ['Account holder', transfer.name],
-    ['Amount', formatMoney(transfer.amountMinor, 'EUR')], // SEPA QR codes are EUR only
-    ...(transfer.remittance ? [['Reference', transfer.remittance] as [string, string]] : []),
+    [labels.iban, formatIban(transfer.iban)],
+    ...(transfer.bic ? [[labels.bic, transfer.bic] as [string, string]] : []),
+    [labels.accountHolder, transfer.name],
+    [labels.transferAmount, formatMoney(transfer.amountMinor, 'EUR')], // SEPA QR codes are EUR only
+    ...(transfer.remittance ? [[labels.reference, transfer.remittance] as [string, string]] : []),
   ];
-  const caption = textBlock(doc, PAYMENT_QR_CAPTION, style.metaValue, detailsWidth);
+  const caption = textBlock(doc, labels.qrCaption, style.metaValue, detailsWidth);
   const details = lines.map(([label, value]) => textBlock(doc, `${label}: ${value}`, style.body, detailsWidth));
   const textHeight = blockHeight(caption) + 6 + details.reduce((sum, block) => sum + blockHeight(block) + 2, 0);
   const height = Math.max(PAYMENT_QR_SIDE + 2 * quiet, textHeight + 2 * quiet);
@@ -622,15 +629,15 @@ function paymentQrBlock({ input: { doc, payment }, style, page }: Ctx): {
   };
 }
 
-function drawFooters({ input: { doc, invoice }, style, paint, page }: Ctx): void {
+function drawFooters({ input: { doc, invoice }, style, paint, page, labels }: Ctx): void {
   const range = doc.bufferedPageRange();
   const y = page.footerY;
-  const label = invoice.invoiceNumber ? `Invoice #${invoice.invoiceNumber}` : '';
+  const label = invoice.invoiceNumber ? labels.footerInvoice(invoice.invoiceNumber) : '';
   for (let index = 0; index < range.count; index++) {
     doc.switchToPage(range.start + index);
     if (paint.footerRule) stroke(doc, page.left, y - 8, page.right, y - 8, paint.footerRule);
     setStyle(doc, style.footer);
-    const pageText = `Page ${index + 1} of ${range.count}`;
+    const pageText = labels.page(index + 1, range.count);
     if (label) {
       // The invoice number may be long: cut it to the space left of the page number.
       const space = page.width - textWidth(doc, pageText) - 24;

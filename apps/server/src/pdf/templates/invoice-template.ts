@@ -21,6 +21,8 @@ export interface TemplateInput {
   accentColor: string;
   /** The paper every page has. */
   paper: PaperSize;
+  /** The language tag it prints in: its labels and formats (docs/decisions/0061-the-document-language.md). */
+  language: string;
 }
 
 /**

@@ -15,7 +15,13 @@ export const IMPORT_BATCH = 5_000;
 
 export type NewBusiness = typeof businesses.$inferInsert;
 
-type PartyFields = SearchableParty & { userId: string; createdAt?: Date; updatedAt?: Date };
+type PartyFields = SearchableParty & {
+  userId: string;
+  createdAt?: Date;
+  updatedAt?: Date;
+  /** A client's preferred language (docs/decisions/0061-the-document-language.md); null or absent for none. */
+  preferredLanguage?: string | null;
+};
 type BusinessFields = PartyFields & Pick<NewBusiness, 'iban' | 'bic' | 'accountHolder' | 'logoUrl'>;
 
 /**
@@ -47,15 +53,18 @@ async function insertPartyRows(
         bic: business.bic ?? '',
         account_holder: business.accountHolder ?? '',
         logo_url: business.logoUrl ?? null,
+        preferred_language: row.preferredLanguage ?? null,
       };
     });
     const json = JSON.stringify(batch);
     if (kind === 'clients') {
       await tx.execute(sql`
-        insert into ${clients} (id, user_id, name, email, phone, address, tax_id, search_text, created_at, updated_at)
-        select id, user_id, name, email, phone, address, tax_id, search_text, created_at, updated_at
+        insert into ${clients} (id, user_id, name, email, phone, address, tax_id, search_text, created_at, updated_at,
+          preferred_language)
+        select id, user_id, name, email, phone, address, tax_id, search_text, created_at, updated_at, preferred_language
         from jsonb_to_recordset(${json}::jsonb) as r(id uuid, user_id uuid, name text, email text, phone text,
-          address text, tax_id text, search_text text, created_at timestamptz, updated_at timestamptz)`);
+          address text, tax_id text, search_text text, created_at timestamptz, updated_at timestamptz,
+          preferred_language text)`);
     } else {
       await tx.execute(sql`
         insert into ${businesses} (id, user_id, name, email, phone, address, tax_id, search_text, created_at, updated_at,

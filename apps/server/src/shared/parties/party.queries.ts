@@ -23,6 +23,12 @@ export interface PartyRow {
 /** The columns every party answers with; a table may add its own (businesses: logo_url). */
 export const PARTY_COLUMNS = ['id', 'name', 'email', 'phone', 'address', 'tax_id', 'created_at', 'updated_at'];
 
+/** A client's columns: the party's and its preferred language (the clients list, detail and the account export). */
+export const CLIENT_COLUMNS = [...PARTY_COLUMNS, 'preferred_language'];
+
+/** A client as the list and detail calls answer it. */
+export type ClientPartyRow = PartyRow & { preferred_language: string | null };
+
 export interface PartyPageQuery {
   /** clients or businesses. */
   table: PgTable;

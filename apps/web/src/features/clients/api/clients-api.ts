@@ -20,6 +20,8 @@ export interface ClientFields {
   email: string;
   phone: string;
   address: string;
+  /** '' for none. */
+  preferred_language?: string;
 }
 
 export function listClients({ page, perPage, search }: ClientListParams, signal?: AbortSignal) {

@@ -1,4 +1,5 @@
 import type { Client } from '@invoicer/domain/api/clients';
+import { DOCUMENT_LANGUAGES, LANGUAGE_NATIVE_NAMES, primaryLanguage } from '@invoicer/domain/document-language';
 import { toast } from 'sonner';
 import { PartyFormDialog, type PartyFieldSpec } from '../../../components/party-form-dialog';
 import { queryRoots } from '../../../lib/query-keys';
@@ -17,14 +18,42 @@ export interface ClientFormDialogProps {
   returnFocus?: HTMLElement | null;
 }
 
-type ClientField = 'name' | 'email' | 'phone' | 'address';
+type ClientField = 'name' | 'email' | 'phone' | 'address' | 'preferred_language';
 
-const FIELDS: readonly PartyFieldSpec<ClientField>[] = [
-  { name: 'name', label: 'Name', required: true },
-  { name: 'email', label: 'Email', type: 'email', required: true },
-  { name: 'phone', label: 'Phone', type: 'tel' },
-  { name: 'address', label: 'Address', multiline: true },
-];
+/** Each language by its own name; a saved tag with a region (de-CH) is offered as it is, so it is kept. */
+function languageOptions(saved: string | null) {
+  const options: Array<{ value: string; label: string; lang?: string }> = [
+    { value: '', label: 'None (English, or the invoice’s own)' },
+    ...DOCUMENT_LANGUAGES.map((language) => ({
+      value: language,
+      label: LANGUAGE_NATIVE_NAMES[language],
+      lang: language,
+    })),
+  ];
+  if (saved && !options.some((option) => option.value === saved)) {
+    options.splice(1, 0, {
+      value: saved,
+      label: `${LANGUAGE_NATIVE_NAMES[primaryLanguage(saved)]} (${saved})`,
+      lang: saved,
+    });
+  }
+  return options;
+}
+
+function fieldsFor(saved: string | null): readonly PartyFieldSpec<ClientField>[] {
+  return [
+    { name: 'name', label: 'Name', required: true },
+    { name: 'email', label: 'Email', type: 'email', required: true },
+    { name: 'phone', label: 'Phone', type: 'tel' },
+    { name: 'address', label: 'Address', multiline: true },
+    {
+      name: 'preferred_language',
+      label: 'Invoice language',
+      hint: 'Invoices for this client print in it unless an invoice names its own.',
+      options: languageOptions(saved),
+    },
+  ];
+}
 
 /** 'Add New Client' / 'Edit Client' (docs/product/clients-and-businesses.md#the-client-modal). */
 export function ClientFormDialog({ open, client = null, onClose, onSaved, returnFocus = null }: ClientFormDialogProps) {
@@ -37,13 +66,14 @@ export function ClientFormDialog({ open, client = null, onClose, onSaved, return
       description={client ? "Update this client's details." : 'Add someone you send invoices to.'}
       onClose={onClose}
       form={{
-        fields: FIELDS,
+        fields: fieldsFor(client?.preferred_language ?? null),
         schema: clientFormSchema,
         initial: {
           name: client?.name ?? '',
           email: client?.email ?? '',
           phone: client?.phone ?? '',
           address: client?.address ?? '',
+          preferred_language: client?.preferred_language ?? '',
         },
         invalidates: [queryRoots.clients, queryRoots.parties],
         save: (fields) => (client ? updateClient(client.id, fields) : createClient(fields)),

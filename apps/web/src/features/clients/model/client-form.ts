@@ -4,7 +4,13 @@ import { clientBodySchema } from '@invoicer/domain/api/clients';
  * The modal's fields with the server's own rules and messages
  * (docs/product/clients-and-businesses.md#the-client-modal).
  */
-export const clientFormSchema = clientBodySchema.pick({ name: true, email: true, phone: true, address: true });
+export const clientFormSchema = clientBodySchema.pick({
+  name: true,
+  email: true,
+  phone: true,
+  address: true,
+  preferred_language: true,
+});
 
 export const CLIENT_TOASTS = {
   created: (name: string) => `Client "${name}" has been created successfully`,

@@ -1,4 +1,5 @@
 import type { CurrencyCode } from '@invoicer/domain/currencies';
+import { normalizeLanguage } from '@invoicer/domain/document-language';
 import {
   Suspense,
   useCallback,
@@ -26,6 +27,7 @@ import { validateForSave } from '../model/saved-invoice';
 import { ActionPanel } from './action-panel';
 import { CurrencyField } from './currency-field';
 import { TemplateField } from './template-field';
+import { LanguageField } from './language-field';
 import { DateField } from './date-field';
 import { ErrorBanner } from './error-banner';
 import { ItemsSection } from './items-section';
@@ -131,8 +133,15 @@ export function EditorForm({
 
   const setText = useMemo(() => {
     const setter = (field: TextField) => (value: string) => dispatch({ type: 'setText', field, value });
-    const party = (side: PartySide) => (value: string, partyId: string | null) =>
-      dispatch({ type: 'setParty', side, value, partyId });
+    // A chosen client's preferred language comes with it (the picker hands over the record as the server sent it).
+    const party = (side: PartySide) => (value: string, partyId: string | null, picked?: Record<string, unknown>) =>
+      dispatch({
+        type: 'setParty',
+        side,
+        value,
+        partyId,
+        ...(picked ? { language: normalizeLanguage(picked.preferred_language) } : {}),
+      });
     return {
       from: party('from'),
       to: party('to'),
@@ -140,6 +149,7 @@ export function EditorForm({
     };
   }, []);
   const setCurrency = useCallback((currency: CurrencyCode) => dispatch({ type: 'setCurrency', currency }), []);
+  const setLanguage = useCallback((language: string | null) => dispatch({ type: 'setLanguage', language }), []);
   const setLook = useCallback(
     (patch: Partial<Pick<InvoiceFormValues, 'template' | 'accentColor' | 'paper'>>) =>
       dispatch({ type: 'setLook', patch }),
@@ -189,6 +199,7 @@ export function EditorForm({
             <div className="grid w-full grid-cols-1 gap-3 sm:w-72">
               <InvoiceNumberField value={values.invoiceNumber} dispatch={dispatch} />
               <CurrencyField value={values.currency} onChange={setCurrency} />
+              <LanguageField value={values.language} onChange={setLanguage} />
               <TemplateField
                 template={values.template}
                 accentColor={values.accentColor}

@@ -1,4 +1,5 @@
 import { DEFAULT_CURRENCY } from '@invoicer/domain/currencies';
+import { DEFAULT_DOCUMENT_LANGUAGE, languageFromBrowser } from '@invoicer/domain/document-language';
 import { Suspense, use, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { loadDraftReader } from '../hooks/use-browser-storage';
@@ -16,6 +17,16 @@ function restoreDraft(fresh: () => RestoredDraft): Promise<RestoredDraft> {
 }
 
 /**
+ * The user's default document language (docs/decisions/0061-the-document-language.md): the browser's, when it is one
+ * of the 13; null for English, which is what an invoice naming no language prints in anyway.
+ */
+function browserDocumentLanguage(): string | null {
+  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  const language = languageFromBrowser(preferred);
+  return language === DEFAULT_DOCUMENT_LANGUAGE ? null : language;
+}
+
+/**
  * The invoice editor at /new (docs/product/editor.md). A new invoice starts from the browser draft
  * when there is one, else from a fresh form; in edit mode from `initialValues`.
  */
@@ -23,7 +34,11 @@ export function InvoiceEditor(props: InvoiceEditorProps) {
   const { initialValues, defaultCurrency = DEFAULT_CURRENCY } = props;
   const [start] = useState<RestoredDraft | Promise<RestoredDraft>>(() => {
     if (initialValues) return { values: initialValues, savedAt: null };
-    const fresh = () => ({ values: createFreshForm(todayIso(), defaultCurrency), savedAt: null, numberMissing: true });
+    const fresh = () => ({
+      values: createFreshForm(todayIso(), defaultCurrency, browserDocumentLanguage()),
+      savedAt: null,
+      numberMissing: true,
+    });
     return hasStoredDraft() ? restoreDraft(fresh) : fresh();
   });
   if (!(start instanceof Promise)) return <EditorForm {...props} initial={start} />;

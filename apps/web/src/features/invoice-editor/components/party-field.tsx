@@ -12,7 +12,8 @@ export interface PartyFieldRenderProps {
   label: 'From' | 'To';
   value: string;
   partyId: string | null;
-  onChange: (value: string, partyId: string | null) => void;
+  /** `picked`: the chosen party's record as the server sent it (a client's preferred_language), when one was chosen. */
+  onChange: (value: string, partyId: string | null, picked?: Record<string, unknown>) => void;
   placeholder: string;
   /**
    * Call once on mount with the field's text area: when the plain field it replaces had the

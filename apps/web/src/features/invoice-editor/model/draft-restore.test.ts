@@ -176,3 +176,16 @@ describe('readDraft', () => {
     );
   });
 });
+
+describe('the document language in drafts (docs/decisions/0061-the-document-language.md)', () => {
+  it('keeps the language and whether it was picked; refuses a tag no invoice may carry', () => {
+    const values: InvoiceFormValues = { ...createFreshForm(TODAY), language: 'de-CH', languageChosen: true };
+    writeDraft(values);
+    expect(readDraft(TODAY)?.values).toMatchObject({ language: 'de-CH', languageChosen: true });
+    expect(draftToForm({ language: 'klingon', languageChosen: true }, TODAY)).toMatchObject({
+      language: null,
+      languageChosen: false,
+    });
+    expect(draftToForm({}, TODAY)).toMatchObject({ language: null, languageChosen: false });
+  });
+});

@@ -5,6 +5,7 @@
 import { DEFAULT_CURRENCY, isCurrencyCode, type CurrencyCode } from '@invoicer/domain/currencies';
 import { addDays, isIsoDate } from '@invoicer/domain/dates';
 import { isAccentColor, isTemplateName } from '@invoicer/domain/invoice-templates';
+import { normalizeLanguage } from '@invoicer/domain/document-language';
 import { parseLogoUrl } from '@invoicer/domain/logo-url';
 // zod's mini build: a fraction of the full one's size, for this one schema.
 import * as z from 'zod/mini';
@@ -64,6 +65,8 @@ const draftSchema = z.object({
   template: text,
   accentColor: text,
   paper: text,
+  language: text,
+  languageChosen: flag,
 });
 
 /** Numbers from older drafts become the text an input would hold; anything the input would refuse becomes 0. */
@@ -142,6 +145,9 @@ export function draftToForm(draft: StoredDraft, today: string): InvoiceFormValue
     template: isTemplateName(draft.template) ? draft.template : null,
     accentColor: isAccentColor(draft.accentColor) ? draft.accentColor.toLowerCase() : null,
     paper: draft.paper === 'a4' || draft.paper === 'letter' ? draft.paper : null,
+    language: normalizeLanguage(draft.language),
+    // Only a language can be picked: "the client's, else English" is no pick.
+    languageChosen: draft.languageChosen === true && normalizeLanguage(draft.language) !== null,
   };
 }
 

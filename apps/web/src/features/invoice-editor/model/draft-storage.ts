@@ -41,6 +41,9 @@ export interface StoredDraft {
   template?: string | null;
   accentColor?: string | null;
   paper?: string | null;
+  /** The document language and whether the user picked it (older drafts lack them). */
+  language?: string | null;
+  languageChosen?: boolean | null;
 }
 
 /** What is written: the form minus UI-only state. */
@@ -77,6 +80,8 @@ export function formToDraft(values: InvoiceFormValues): StoredDraft {
     template: values.template,
     accentColor: values.accentColor,
     paper: values.paper,
+    language: values.language,
+    languageChosen: values.languageChosen,
   };
 }
 

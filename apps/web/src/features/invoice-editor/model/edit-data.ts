@@ -48,6 +48,9 @@ export function toEditInvoice(edit: EditData, today: string): EditInvoice {
       template: edit.data.template,
       accentColor: edit.data.accent_color,
       paper: edit.data.paper,
+      language: edit.data.language,
+      // A saved invoice's own language stays when its client changes.
+      languageChosen: edit.data.language !== null,
     },
     today,
   );

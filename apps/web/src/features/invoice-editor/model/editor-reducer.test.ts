@@ -109,3 +109,36 @@ describe('editorReducer', () => {
     expect(editorReducer(state, { type: 'replace', values: loaded })).toEqual(initEditorState(loaded));
   });
 });
+
+describe('the document language (docs/decisions/0061-the-document-language.md)', () => {
+  const pick = (state: EditorState, language: string | null | undefined): EditorState =>
+    editorReducer(state, {
+      type: 'setParty',
+      side: 'to',
+      value: 'Müller GmbH',
+      partyId: 'client-1',
+      ...(language !== undefined ? { language } : {}),
+    });
+
+  it('takes the chosen client’s preferred language until the user picks one', () => {
+    let state = initEditorState(createFreshForm('2026-11-21', 'EUR', 'de'));
+    state = pick(state, 'fr');
+    expect(state.values.language).toBe('fr');
+    state = pick(state, null); // a client without one keeps the current language
+    expect(state.values.language).toBe('fr');
+    state = editorReducer(state, { type: 'setLanguage', language: 'ja' });
+    expect(state.values).toMatchObject({ language: 'ja', languageChosen: true });
+    state = pick(state, 'fr');
+    expect(state.values.language).toBe('ja');
+    // Back to automatic: the next client's language applies again.
+    state = editorReducer(state, { type: 'setLanguage', language: null });
+    expect(state.values).toMatchObject({ language: null, languageChosen: false });
+    expect(pick(state, 'es').values.language).toBe('es');
+  });
+
+  it('a typed recipient (no client) leaves the language alone', () => {
+    const state = initEditorState(createFreshForm('2026-11-21'));
+    const typed = editorReducer(state, { type: 'setParty', side: 'to', value: 'x', partyId: null, language: 'fr' });
+    expect(typed.values.language).toBeNull();
+  });
+});

@@ -17,7 +17,16 @@ export interface EditorState {
 export type EditorAction =
   | { type: 'setText'; field: TextField; value: string }
   /** From or To with the chosen business / client (null: typed by hand, or no longer the chosen one). */
-  | { type: 'setParty'; side: 'from' | 'to'; value: string; partyId: string | null }
+  | {
+      type: 'setParty';
+      side: 'from' | 'to';
+      value: string;
+      partyId: string | null;
+      /** The chosen client's preferred language: the invoice's, unless the user picked one. */
+      language?: string | null;
+    }
+  /** The user's pick in the language picker (null: the client's, else English). */
+  | { type: 'setLanguage'; language: string | null }
   | { type: 'setCurrency'; currency: CurrencyCode }
   /** The invoice's own template or accent colour (null: the account's). */
   | { type: 'setLook'; patch: Partial<Pick<InvoiceFormValues, 'template' | 'accentColor' | 'paper'>> }
@@ -51,11 +60,14 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'setText':
       return set({ [action.field]: action.value });
     case 'setParty':
-      return set(
-        action.side === 'from'
-          ? { from: action.value, businessId: action.partyId }
-          : { to: action.value, clientId: action.partyId },
-      );
+      if (action.side === 'from') return set({ from: action.value, businessId: action.partyId });
+      return set({
+        to: action.value,
+        clientId: action.partyId,
+        ...(action.partyId !== null && action.language && !values.languageChosen ? { language: action.language } : {}),
+      });
+    case 'setLanguage':
+      return set({ language: action.language, languageChosen: action.language !== null });
     case 'setCurrency':
       return set({ currency: action.currency });
     case 'setLook':

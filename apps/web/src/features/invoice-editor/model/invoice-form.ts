@@ -56,6 +56,13 @@ export interface InvoiceFormValues {
   accentColor: string | null;
   /** A4 or Letter; null: by the currency (Letter for USD and CAD). */
   paper: PaperSize | null;
+  /**
+   * The language it prints in, a BCP 47 tag; null: the saved client's, else English
+   * (docs/decisions/0061-the-document-language.md). A new invoice starts in the browser's language.
+   */
+  language: string | null;
+  /** Whether the user picked the language: then choosing a client no longer changes it. */
+  languageChosen: boolean;
 }
 
 /** Tax, discount and shipping as the summary shows and edits them. */
@@ -91,7 +98,11 @@ export function todayIso(now: Date = new Date()): string {
  * A new invoice: one empty line, Tax / Discount / Shipping hidden
  * (docs/product/states-and-transitions.md#a-fresh-invoice).
  */
-export function createFreshForm(today: string, currency: CurrencyCode = DEFAULT_CURRENCY): InvoiceFormValues {
+export function createFreshForm(
+  today: string,
+  currency: CurrencyCode = DEFAULT_CURRENCY,
+  language: string | null = null,
+): InvoiceFormValues {
   return {
     logoUrl: '',
     invoiceNumber: FIRST_INVOICE_NUMBER,
@@ -116,5 +127,7 @@ export function createFreshForm(today: string, currency: CurrencyCode = DEFAULT_
     template: null,
     accentColor: null,
     paper: null,
+    language,
+    languageChosen: false,
   };
 }

@@ -89,5 +89,6 @@ export function toDocumentInput(values: InvoiceFormValues): InvoiceDocumentInput
     template: values.template,
     accent_color: values.accentColor,
     paper: values.paper,
+    language: values.language,
   };
 }

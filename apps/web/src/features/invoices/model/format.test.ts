@@ -89,6 +89,7 @@ describe('the invoice page', () => {
       template: null,
       accent_color: null,
       paper: null,
+      language: null,
     };
     // 30.03 + 0.29 = 30.32; tax 7.5 % = 2.274 -> 2.27; - 1.50 + 4.35 = 35.44
     expect(invoiceTotals(data)).toMatchObject({

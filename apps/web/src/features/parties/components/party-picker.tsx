@@ -41,7 +41,8 @@ export interface PartyPickerProps {
   value: string;
   /** The chosen party's id, null when the text is not (or no longer) a chosen party. */
   partyId: string | null;
-  onChange: (value: string, partyId: string | null) => void;
+  /** `picked`: the chosen party's record as the server sent it, when one was chosen from the list. */
+  onChange: (value: string, partyId: string | null, picked?: Record<string, unknown>) => void;
   placeholder?: string;
   noResultsText?: string;
   /** Called once on mount with the text area (the page hands over focus and caret of a field it replaces). */
@@ -117,7 +118,7 @@ export function PartyPicker({
 
   const choose = useCallback(
     (party: Party) => {
-      onChange(partyAddressBlock(party), party.id);
+      onChange(partyAddressBlock(party), party.id, party.raw);
       setOpen(false);
       setActiveIndex(-1);
     },

@@ -7,6 +7,6 @@ export const PUBLIC_INVOICE_TEXTS = {
   downloaded: 'Invoice downloaded',
   downloadFailed: 'Failed to download the PDF',
   paymentQrTitle: 'Pay by bank transfer',
-  /** As the PDF captions its code (apps/server/src/pdf/templates/modern.ts, PAYMENT_QR_CAPTION). */
+  /** As the PDF captions its code (qrCaption in packages/domain/src/document-labels/en.ts). */
   paymentQrCaption: 'Scan to pay with your banking app',
 } as const;

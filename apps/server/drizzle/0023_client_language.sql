@@ -1,0 +1,2 @@
+ALTER TABLE "clients" ADD COLUMN "preferred_language" text;--> statement-breakpoint
+ALTER TABLE "clients" ADD CONSTRAINT "clients_preferred_language_shape" CHECK ("clients"."preferred_language" ~ '^[a-z]{2}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$');

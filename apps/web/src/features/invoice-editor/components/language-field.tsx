@@ -1,0 +1,48 @@
+import {
+  DOCUMENT_LANGUAGES,
+  LANGUAGE_NATIVE_NAMES,
+  normalizeLanguage,
+  primaryLanguage,
+} from '@invoicer/domain/document-language';
+import { memo, useId } from 'react';
+
+export interface LanguageFieldProps {
+  /** A BCP 47 tag, or null: the client's language, else English. */
+  value: string | null;
+  onChange: (language: string | null) => void;
+}
+
+/**
+ * The language the PDF prints in, beside the currency (docs/decisions/0061-the-document-language.md): each language by
+ * its own name. A tag with a region (de-CH, saved or from a client) is offered as it is, so it is kept.
+ */
+export const LanguageField = memo(function LanguageField({ value, onChange }: LanguageFieldProps) {
+  const id = useId();
+  const tag = normalizeLanguage(value);
+  const regional = tag !== null && !(DOCUMENT_LANGUAGES as readonly string[]).includes(tag);
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        Language
+      </label>
+      <select
+        id={id}
+        value={tag ?? ''}
+        onChange={(event) => onChange(event.target.value || null)}
+        className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none"
+      >
+        <option value="">Client's language, else English</option>
+        {regional && (
+          <option value={tag}>
+            {LANGUAGE_NATIVE_NAMES[primaryLanguage(tag)]} ({tag})
+          </option>
+        )}
+        {DOCUMENT_LANGUAGES.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {LANGUAGE_NATIVE_NAMES[language]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+});

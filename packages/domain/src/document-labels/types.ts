@@ -1,0 +1,52 @@
+/**
+ * Every fixed string an invoice prints (the PDF, its preview and the amount-due summary), in one language.
+ * Each language's module exports one of these, so a label missing in any language is a type error
+ * (docs/decisions/0061-the-document-language.md). Labels with a value in them are functions, so each
+ * language puts the value where its grammar wants it.
+ */
+export interface DocumentLabels {
+  /** The title at the top right, in capitals where the script has them. */
+  invoice: string;
+  /** Under the title: "#0001". */
+  invoiceNumber: (number: string) => string;
+  issued: string;
+  due: string;
+  /** The sender's block. */
+  from: string;
+  /** The client's block beside the sender's (Modern, Minimal). */
+  to: string;
+  /** The client's block when the sender is in the letterhead (Classic). */
+  billTo: string;
+  item: string;
+  quantity: string;
+  rate: string;
+  amount: string;
+  subtotal: string;
+  tax: string;
+  discount: string;
+  shipping: string;
+  total: string;
+  amountPaid: string;
+  balanceDue: string;
+  paymentDetails: string;
+  terms: string;
+  /** Beside the SEPA payment QR code. */
+  qrCaption: string;
+  iban: string;
+  bic: string;
+  accountHolder: string;
+  /** The transfer's amount beside the QR code. */
+  transferAmount: string;
+  /** The transfer's remittance text. */
+  reference: string;
+  /** The footer's left side: "Invoice #0001". */
+  footerInvoice: (number: string) => string;
+  /** The footer's right side: "Page 1 of 2". */
+  page: (page: number, count: number) => string;
+  /** The summary near the top without a due date: "Amount due €1,172.49". */
+  amountDue: (amount: string) => string;
+  /** The summary with one: "Amount due €1,172.49 by November 9, 2026". */
+  amountDueBy: (amount: string, date: string) => string;
+  /** The summary once payments cover the total. */
+  paidInFull: string;
+}
