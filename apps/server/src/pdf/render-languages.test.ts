@@ -135,6 +135,13 @@ describe('the document language in the PDF', () => {
     expect((await pdfInfo(pdf)).Title).toBe('Rechnung Nr. 0042');
   });
 
+  it('German: a decimal quantity with its unit in German separators (1,5 Std.)', async () => {
+    const pdf = await fullInvoice('de', {
+      items: [{ name: 'Beratung', description: '', quantity: 1.5, unit: 'Std.', unitCost: 8_000 }],
+    });
+    expect(await extracted(pdf)).toContain(comparable('Beratung 1,5 Std. 80,00 € 120,00 €'));
+  });
+
   it('Japanese: Japanese labels and dates, the CJK font embedded for the labels of a Latin-text invoice', async () => {
     const pdf = await renderInvoicePdf(
       invoice({
