@@ -112,6 +112,30 @@ describe('createPdfPool: fairness and memory', () => {
     }
   });
 
+  it('replaces a thread past its budget while the pool never idles, and no render fails or changes (ADR 66)', async () => {
+    const pool = createPdfPool({ threads: 1, recycleHeapBytes: 1 });
+    try {
+      const expected = Buffer.from(await pool.render(invoice()));
+      const recycledBefore = pool.stats().recycled;
+      // Four loops keep renders queued (one thread), so the engine never idles until a replacement has happened
+      // during the stream (or 160 renders).
+      let recycledWhileBusy = false;
+      let rendered = 0;
+      const loop = async () => {
+        while (!recycledWhileBusy && rendered < 160) {
+          const pdf = await pool.render(invoice());
+          rendered++;
+          expect(Buffer.from(pdf).equals(expected)).toBe(true);
+          if (pool.stats().recycled > recycledBefore) recycledWhileBusy = true;
+        }
+      };
+      await Promise.all([loop(), loop(), loop(), loop()]);
+      expect(recycledWhileBusy).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('does not count the fonts a thread has loaded against its budget (docs/decisions/0058-every-script-renders.md)', async () => {
     const MB = 1024 * 1024;
     expect(isOverBudget({ heapBytes: 150 * MB, fontBytes: 26 * MB }, 130 * MB)).toBe(false);

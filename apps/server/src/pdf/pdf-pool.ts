@@ -185,7 +185,8 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
     maxQueued: threads * MAX_QUEUED_PER_THREAD,
   });
 
-  // Threads past the budget, replaced when nothing runs (a task in flight is never cut short).
+  // Threads past the budget, replaced when nothing runs (a task in flight is never cut short): once the
+  // engine idles, or by draining it when it stays busy.
   const overBudget = new Set<number>();
   const lastHeap = new Map<number, number>();
   const lastFonts = new Map<number, number>();
@@ -207,11 +208,20 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
       releasing = null;
     });
   };
-  const recycleIdleThreads = () => {
-    if (closing || recycling || overBudget.size === 0 || !scheduler.idle) return;
+  // Piscina tasks in flight, and the gate new tasks wait at while a busy engine drains to replace a thread.
+  let inFlight = 0;
+  let draining: { done: Promise<void>; open: () => void } | null = null;
+  const recycleOverBudget = () => {
+    if (closing) {
+      openGate();
+      return;
+    }
     const workers = piscina.threads.filter((worker) => overBudget.has(worker.threadId));
     overBudget.clear();
-    if (workers.length === 0) return;
+    if (workers.length === 0) {
+      openGate();
+      return;
+    }
     // piscina replaces a thread that exits (minThreads); tasks wait until the exits are through,
     // so none is handed to a thread on its way out.
     recycling = Promise.all(
@@ -228,14 +238,37 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
       .catch(() => undefined)
       .finally(() => {
         recycling = null;
+        openGate();
         // What the old threads held outside V8's heap is free now, not yet given back.
         workSinceRelease = true;
         lastWork = performance.now();
       });
   };
+  const openGate = () => {
+    draining?.open();
+    draining = null;
+  };
+  const recycleIdleThreads = () => {
+    if (closing || recycling || draining || overBudget.size === 0 || !scheduler.idle) return;
+    recycleOverBudget();
+  };
+  /**
+   * A pool that never idles (an account export, a steady stream of PDFs) would keep a thread past its budget for
+   * as long as the work lasts (ADR 66): new tasks wait at a gate while the tasks in flight finish, then the thread
+   * is replaced. Not while a large document runs, whose end may be seconds away: the others would wait for it.
+   */
+  const recycleBusyThreads = () => {
+    if (closing || recycling || draining || overBudget.size === 0 || scheduler.idle) return;
+    if (scheduler.stats().runningLarge > 0) return;
+    let open!: () => void;
+    const done = new Promise<void>((resolve) => (open = resolve));
+    draining = { done, open };
+    if (inFlight === 0) recycleOverBudget();
+  };
   const recycleTimer = setInterval(
     () => {
       recycleIdleThreads();
+      recycleBusyThreads();
       releaseWhenIdle();
     },
     Math.min(1_000, releaseAfterIdleMs),
@@ -254,7 +287,8 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
         renderOptions.client ?? 'anonymous',
         large,
         async () => {
-          if (recycling) await recycling;
+          while (recycling || draining) await (recycling ?? draining?.done);
+          inFlight++;
           try {
             const done = await piscina.run(task);
             lastHeap.set(done.threadId, done.heapBytes);
@@ -262,8 +296,10 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
             if (isOverBudget(done, recycleHeapBytes())) overBudget.add(done.threadId);
             return done;
           } finally {
+            inFlight--;
             workSinceRelease = true;
             lastWork = performance.now();
+            if (draining && !recycling && inFlight === 0) recycleOverBudget();
           }
         },
         renderOptions.signal,
