@@ -44,7 +44,34 @@ export const FALLBACK_FACES: readonly FallbackFace[] = [
   { id: 'math', files: single('NotoSansMath'), takesNeutrals: false },
   { id: 'korean', files: both('NotoSansKR'), takesNeutrals: true },
   { id: 'cjk', files: both('NotoSansSC'), takesNeutrals: true },
+  // Han characters in their Japanese and Traditional Chinese forms (直, 骨, 写 differ from the simplified
+  // forms Noto Sans SC draws). Never first in the chain: chosen instead of 'cjk' for a Japanese or Traditional
+  // Chinese document, or a line with kana (hanFaceFor).
+  { id: 'japanese', files: both('NotoSansJP'), takesNeutrals: true },
+  { id: 'chinese-traditional', files: both('NotoSansTC'), takesNeutrals: true },
 ];
+
+const faceIndex = (id: string) => FALLBACK_FACES.findIndex((face) => face.id === id);
+/** The face the chain finds for Han characters (Noto Sans SC). */
+export const HAN_FACE = faceIndex('cjk');
+export const JAPANESE_FACE = faceIndex('japanese');
+export const TRADITIONAL_CHINESE_FACE = faceIndex('chinese-traditional');
+
+/**
+ * The face that draws Han characters for a document language (BCP 47): Japanese forms for Japanese, traditional
+ * forms for Chinese written in Traditional script (zh-Hant, zh-TW, zh-HK, zh-MO), else the simplified forms.
+ */
+export function hanFaceForLanguage(language: string | null | undefined): number {
+  if (!language) return HAN_FACE;
+  try {
+    const locale = new Intl.Locale(language).maximize();
+    if (locale.language === 'ja') return JAPANESE_FACE;
+    if (locale.language === 'zh' && locale.script === 'Hant') return TRADITIONAL_CHINESE_FACE;
+  } catch {
+    // not a language tag: the default forms
+  }
+  return HAN_FACE;
+}
 
 /** The file that lists, per face, the code points its regular and bold files both map (generated, then checked by a test). */
 export const COVERAGE_FILE = 'coverage.json';

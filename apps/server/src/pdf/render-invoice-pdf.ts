@@ -6,6 +6,7 @@ import { labelsFor } from '@invoicer/domain/document-labels';
 import { computeTotals } from '@invoicer/domain/totals';
 import PDFDocument from 'pdfkit';
 import { acquireInvoiceFonts } from './invoice-fonts';
+import { withDocumentLanguage } from './text-runs';
 import { paymentQrModules } from './payment-qr';
 import { prepareLogo } from './prepare-logo';
 import type { PaidAmounts } from './templates/invoice-template';
@@ -78,17 +79,20 @@ export async function renderInvoicePdf(
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  template.render({
-    doc,
-    invoice,
-    totals: computeTotals(invoice),
-    logo,
-    payment: options.transfer ? { transfer: options.transfer, qr: paymentQrModules(options.transfer) } : null,
-    paid: options.paid && options.paid.amountPaidMinor > 0 ? options.paid : null,
-    accentColor,
-    paper: invoice.paper ?? defaultPaper(invoice.currency, language),
-    language,
-  });
+  // Han characters in the forms of the document's language (Japanese, Traditional Chinese, else simplified).
+  withDocumentLanguage(language, () =>
+    template.render({
+      doc,
+      invoice,
+      totals: computeTotals(invoice),
+      logo,
+      payment: options.transfer ? { transfer: options.transfer, qr: paymentQrModules(options.transfer) } : null,
+      paid: options.paid && options.paid.amountPaidMinor > 0 ? options.paid : null,
+      accentColor,
+      paper: invoice.paper ?? defaultPaper(invoice.currency, language),
+      language,
+    }),
+  );
   doc.end();
   await finished;
   return concat(chunks);

@@ -206,6 +206,23 @@ describe('the document language in the PDF', () => {
     expect(Buffer.from(before).toString('latin1')).toMatch(/\/Lang \(en-US\)/);
   });
 
+  it('draws Han characters in the forms of the document language: Japanese, Traditional, else Simplified', async () => {
+    // 直 and 骨 are drawn differently in Japan, Taiwan and mainland China; a name with kana is Japanese in any document.
+    const fontOf = async (language: string, to: string) => {
+      const pdf = await renderInvoicePdf(invoice({ language, to }));
+      expect(notdefCharacters(pdf)).toEqual([]);
+      return embeddedFontUses(pdf)
+        .filter((font) => [...font.codes.values()].some((text) => text.includes('直')))
+        .map((font) => font.name.replace(/^[A-Z]{6}\+/, '').replace(/-(Regular|Bold)$/, ''));
+    };
+    expect(await fontOf('ja', '直骨株式会社')).toEqual(['NotoSansJP']);
+    expect(await fontOf('zh-TW', '直骨有限公司')).toEqual(['NotoSansTC']);
+    expect(await fontOf('zh-Hant', '直骨有限公司')).toEqual(['NotoSansTC']);
+    expect(await fontOf('zh', '直骨有限公司')).toEqual(['NotoSansSC']);
+    expect(await fontOf('en', '直骨有限公司')).toEqual(['NotoSansSC']);
+    expect(await fontOf('en', 'サンプル直骨株式会社')).toEqual(['NotoSansJP']);
+  });
+
   it('prints on US Letter for a US or Canadian language tag, on A4 for another region', async () => {
     const mediaBox = async (language: string, currency: 'EUR' | 'USD') =>
       /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/

@@ -1,4 +1,5 @@
 import bidiFactory from 'bidi-js';
+import { HAN_FACE, hanFaceForLanguage, JAPANESE_FACE } from './font-faces';
 import {
   faceCoverage,
   fallbackFont,
@@ -109,7 +110,37 @@ function primaryCovered(font: FontHandle, code: number): boolean {
   return code < 0x10000 && font.covered![code] === 1;
 }
 
-function pick(code: number, current: FontHandle | null | undefined, primary: FontHandle, name: FontName) {
+/**
+ * The face that draws Han characters in the document being laid out (hanFaceForLanguage). Set around one
+ * document's synchronous layout (withDocumentLanguage), so documents never see each other's.
+ */
+let documentHanFace = HAN_FACE;
+
+/** Lays out one document with the Han forms of its language, then restores the default. */
+export function withDocumentLanguage<T>(language: string | null | undefined, layout: () => T): T {
+  const before = documentHanFace;
+  documentHanFace = hanFaceForLanguage(language);
+  try {
+    return layout();
+  } finally {
+    documentHanFace = before;
+  }
+}
+
+const KANA = /[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]/;
+
+/** The Han face of one line: the document's, or the Japanese forms where the line has kana (a Japanese name or address). */
+function hanFaceFor(text: string): number {
+  return documentHanFace === HAN_FACE && KANA.test(text) ? JAPANESE_FACE : documentHanFace;
+}
+
+function pick(
+  code: number,
+  current: FontHandle | null | undefined,
+  primary: FontHandle,
+  name: FontName,
+  hanFace: number,
+) {
   if (current === primary && primaryCovered(primary, code)) return primary;
   if (current !== undefined && isIgnorable(code)) return current;
   if (current && !current.primary) {
@@ -121,19 +152,21 @@ function pick(code: number, current: FontHandle | null | undefined, primary: Fon
   // A serif style's characters beyond Noto Serif: Noto Sans, then the chain, as for every style.
   const weight = weightOf(name);
   if (primary.key !== weight && primaryCovers(code)) return primaryFont(weight);
-  const face = faceCoverage().faceFor(code);
+  let face = faceCoverage().faceFor(code);
+  if (face === HAN_FACE && hanFace !== HAN_FACE && faceCoverage().covers(hanFace, code)) face = hanFace;
   return face >= 0 ? fallbackFont(face, weight) : null;
 }
 
 /** Splits text into runs of one font each: the first font of the fallback chain that has the character. */
 function itemize(text: string, weight: FontName): Item[] {
   const primary = primaryFont(weight);
+  const hanFace = hanFaceFor(text);
   const items: Item[] = [];
   let current: FontHandle | null | undefined;
   let start = 0;
   for (let i = 0; i < text.length;) {
     const code = text.codePointAt(i)!;
-    const font = pick(code, current, primary, weight);
+    const font = pick(code, current, primary, weight, hanFace);
     if (font !== current) {
       if (current !== undefined) items.push({ start, end: i, font: current });
       current = font;
