@@ -165,8 +165,8 @@ describe('the document language in the PDF', () => {
       expect(text).toContain(expected);
     }
     const fonts = embeddedFontUses(pdf).map((font) => font.name.replace(/^[A-Z]{6}\+/, ''));
-    expect(fonts).toContain('NotoSansSC-Bold'); // the title and table heading
-    expect(fonts).toContain('NotoSansSC-Regular'); // the date labels and footer
+    expect(fonts).toContain('NotoSansJP-Bold'); // the title and table heading
+    expect(fonts).toContain('NotoSansJP-Regular'); // the date labels and footer
     expect(Buffer.from(pdf).toString('latin1')).toMatch(/\/Lang \(ja\)/);
   });
 
