@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { EInvoiceInputError, RULE_SETS, type RuleSet, type RulesResult } from './einvoice-rules-engine';
+import type { ReceivedEInvoice } from '@invoicer/domain/api/einvoices';
 import type { EInvoiceTask, EInvoiceTaskResult, EInvoiceWorkerData } from './einvoice-validation-worker';
 
 /**
@@ -65,6 +66,8 @@ export function einvoiceWorkerLocation(moduleUrl: string = import.meta.url): { f
 
 export interface EInvoiceValidator {
   validate(xml: string | Uint8Array, ruleSets: readonly RuleSet[]): Promise<RulesResult>;
+  /** Reads a received e-invoice (CII or UBL) and checks it with the EN 16931 rules of its syntax, in one parse. */
+  read(xml: string | Uint8Array): Promise<{ invoice: ReceivedEInvoice; result: RulesResult }>;
   close(): Promise<void>;
 }
 
@@ -92,6 +95,13 @@ export function createEInvoiceValidator(options: EInvoiceValidatorOptions = {}):
       if (!answer.ok) throw new EInvoiceInputError(answer.message);
       return answer.result;
     },
+    async read(input) {
+      const xml = checkXmlInput(input);
+      const answer = await piscina.run({ xml, read: true });
+      if (!answer.ok) throw new EInvoiceInputError(answer.message);
+      if (!answer.invoice) throw new Error('The e-invoice thread answered a read without the invoice.');
+      return { invoice: answer.invoice, result: answer.result };
+    },
     close: () => piscina.destroy(),
   };
 }
@@ -105,6 +115,15 @@ let shared: EInvoiceValidator | null = null;
 export function validateEInvoice(xml: string | Uint8Array, ruleSets: readonly RuleSet[]): Promise<RulesResult> {
   shared ??= createEInvoiceValidator();
   return shared.validate(xml, ruleSets);
+}
+
+/**
+ * Reads a received e-invoice with the process's shared validator (same thread, same hostile-XML checks as
+ * validateEInvoice). Throws EInvoiceInputError for input that cannot be read.
+ */
+export function readEInvoice(xml: string | Uint8Array): Promise<{ invoice: ReceivedEInvoice; result: RulesResult }> {
+  shared ??= createEInvoiceValidator();
+  return shared.read(xml);
 }
 
 /** Stops the shared validator's threads (server shutdown, tests). */
