@@ -82,8 +82,8 @@ export function documentTitle(invoice: ReceivedEInvoice): string {
 }
 
 export function syntaxLabel(invoice: ReceivedEInvoice): string {
-  const spec = invoice.specification ?? '';
-  const flavour = /xrechnung/i.test(spec) ? 'XRechnung ' : /peppol/i.test(spec) ? 'Peppol BIS ' : '';
+  const identifier = invoice.specification ?? '';
+  const flavour = /xrechnung/i.test(identifier) ? 'XRechnung ' : /peppol/i.test(identifier) ? 'Peppol BIS ' : '';
   return `${flavour}${invoice.syntax === 'cii' ? 'UN/CEFACT CII' : 'UBL 2.1'}`;
 }
 
