@@ -15,6 +15,13 @@ import { EInvoiceInputError } from './einvoice-rules-engine';
 
 /** Streams we look into at most: a Factur-X PDF has one attachment, sometimes a few. */
 const MAX_CANDIDATES = 32;
+/**
+ * `stream` keywords examined at most, and characters searched back from each for its dictionary: together they
+ * bound the scan (the event loop's time) whatever the file holds. An invoice PDF has tens of streams; an attachment's
+ * dictionary (type, subtype, length, filter, dates, checksum) is a few hundred characters.
+ */
+const MAX_STREAM_MARKERS = 5_000;
+const DICTIONARY_CHARS = 2_048;
 /** Bytes inflated over all candidates together. */
 const MAX_TOTAL_INFLATED = 2 * MAX_EINVOICE_BYTES;
 /** Compressed input is fed in small pieces, so one push can never inflate to more than ~1,000 times this. */
@@ -70,7 +77,7 @@ function dictionaryBefore(text: string, streamAt: number): string | null {
   if (end < 0 || text.slice(end + 2, streamAt).trim() !== '') return null;
   let depth = 0;
   // Bounded: stream dictionaries are short, and a hostile file must not make this quadratic.
-  const floor = Math.max(0, end - 64 * 1024);
+  const floor = Math.max(0, end - DICTIONARY_CHARS);
   for (let i = end; i >= floor; i--) {
     if (text.startsWith('>>', i)) {
       depth++;
@@ -87,7 +94,8 @@ function dictionaryBefore(text: string, streamAt: number): string | null {
 function* streamObjects(bytes: Uint8Array, text: string): Generator<StreamObject> {
   const marker = /stream\r?\n/g;
   let match: RegExpExecArray | null;
-  while ((match = marker.exec(text)) !== null) {
+  let markers = 0;
+  while ((match = marker.exec(text)) !== null && ++markers <= MAX_STREAM_MARKERS) {
     if (match.index > 0 && /[a-z]/i.test(text[match.index - 1]!)) continue; // "endstream"
     const dictionary = dictionaryBefore(text, match.index);
     if (!dictionary) continue;
