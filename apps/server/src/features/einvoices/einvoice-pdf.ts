@@ -1,6 +1,6 @@
 import { EINVOICE_READ_MESSAGES } from '@invoicer/domain/api/einvoices';
 import { Unzlib } from 'fflate';
-import { MAX_EINVOICE_BYTES } from './einvoice-validation';
+import { MAX_EINVOICE_BYTES } from './einvoice-xml-input';
 import { EInvoiceInputError } from './einvoice-rules-engine';
 
 /**
@@ -9,7 +9,8 @@ import { EInvoiceInputError } from './einvoice-rules-engine';
  * so every attachment's bytes stand at the top level of the file as `N 0 obj << … /Type /EmbeddedFile … >>
  * stream … endstream`. We scan for those, inflate each with a hard bound on its output (a compressed-stream
  * bomb stops at MAX_EINVOICE_BYTES instead of filling memory), and keep the first whose root is a CII invoice
- * or a UBL invoice or credit note. pdf.js would inflate a stream whole before we could look at its size.
+ * or a UBL invoice or credit note. pdf.js would inflate a stream whole before we could look at its size. Runs on the
+ * rules' worker thread (einvoice-validation-worker.ts), off the event loop.
  * Nothing is fetched or opened: the PDF's bytes are all there is.
  */
 

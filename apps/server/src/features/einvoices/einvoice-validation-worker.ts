@@ -8,6 +8,8 @@ import {
   type RuleSet,
   type RulesResult,
 } from './einvoice-rules-engine';
+import { extractEInvoiceFromPdf } from './einvoice-pdf';
+import { checkXmlInput } from './einvoice-xml-input';
 
 /**
  * Piscina worker entry (bundled as dist/einvoice-worker.js): runs the official rules off the event
@@ -19,16 +21,22 @@ export interface EInvoiceWorkerData {
 }
 
 /** Validate with the named rule sets, or (read) read a received invoice and check it with its syntax's EN 16931 rules. */
-export type EInvoiceTask = { xml: string; ruleSets: readonly RuleSet[] } | { xml: string; read: true };
+export type EInvoiceTask =
+  { xml: string; ruleSets: readonly RuleSet[] } | { xml: string; read: true } | { pdf: Uint8Array; read: true };
 
 /** Errors cross the thread boundary as plain data, so the caller can tell bad input from a fault. */
 export type EInvoiceTaskResult =
-  { ok: true; result: RulesResult; invoice?: ReceivedEInvoice } | { ok: false; message: string };
+  { ok: true; result: RulesResult; invoice?: ReceivedEInvoice; attachment?: string } | { ok: false; message: string };
 
 warmRules((workerData as EInvoiceWorkerData | undefined)?.warm ?? []);
 
 export default function validate(task: EInvoiceTask): EInvoiceTaskResult {
   try {
+    if ('pdf' in task) {
+      const attachment = extractEInvoiceFromPdf(task.pdf);
+      const read = readAndCheck(checkXmlInput(attachment.xml));
+      return attachment.name ? { ok: true, ...read, attachment: attachment.name } : { ok: true, ...read };
+    }
     if ('read' in task) return { ok: true, ...readAndCheck(task.xml) };
     return { ok: true, result: runRules(task.xml, task.ruleSets) };
   } catch (error) {

@@ -1,8 +1,8 @@
 import { EINVOICE_READ_MESSAGES, type ReadEInvoiceResponse } from '@invoicer/domain/api/einvoices';
 import { badRequest } from '../../plugins/errors';
-import { extractEInvoiceFromPdf, isPdf } from './einvoice-pdf';
+import { isPdf } from './einvoice-pdf';
 import { EInvoiceInputError } from './einvoice-rules-engine';
-import { readEInvoice } from './einvoice-validation';
+import { readEInvoice, readEInvoicePdf } from './einvoice-validation';
 
 /**
  * Reads a received e-invoice upload: the XML itself, or the XML attached to a Factur-X / ZUGFeRD PDF. The XML
@@ -11,19 +11,18 @@ import { readEInvoice } from './einvoice-validation';
  */
 export async function readReceivedEInvoice(bytes: Uint8Array): Promise<ReadEInvoiceResponse> {
   try {
-    let xml: Uint8Array;
+    let read: Awaited<ReturnType<typeof readEInvoicePdf>>;
     let source: ReadEInvoiceResponse['source'];
     if (isPdf(bytes)) {
-      const attachment = extractEInvoiceFromPdf(bytes);
-      xml = attachment.xml;
-      source = attachment.name ? { kind: 'pdf', attachment: attachment.name } : { kind: 'pdf' };
+      read = await readEInvoicePdf(bytes);
+      source = read.attachment ? { kind: 'pdf', attachment: read.attachment } : { kind: 'pdf' };
     } else if (startsLikeXml(bytes)) {
-      xml = bytes;
+      read = await readEInvoice(bytes);
       source = { kind: 'xml' };
     } else {
       throw new EInvoiceInputError(EINVOICE_READ_MESSAGES.notXmlOrPdf);
     }
-    const { invoice, result } = await readEInvoice(xml);
+    const { invoice, result } = read;
     return {
       success: true,
       source,
