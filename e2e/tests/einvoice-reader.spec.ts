@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, signInPage } from './support/accounts';
 import { seriousViolations } from './support/axe';
@@ -66,6 +67,24 @@ test('a file that is no e-invoice gets a clear error, and a failing one lists it
   await expect(page.getByText('BR-CO-16')).toBeVisible();
   await expect(page.getByRole('alert')).toBeHidden();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a Factur-X PDF is read from its attached factur-x.xml', async ({ page }) => {
+  // A minimal PDF holding the XML as a compressed embedded file with its conventional name, as Factur-X writers do.
+  const xml = deflateSync(XRECHNUNG);
+  const pdf = Buffer.concat([
+    Buffer.from(
+      `%PDF-1.7\n1 0 obj\n<< /Type /EmbeddedFile /Subtype /text#2Fxml /Filter /FlateDecode /Length ${xml.byteLength} >>\nstream\n`,
+    ),
+    xml,
+    Buffer.from(
+      '\nendstream\nendobj\n2 0 obj\n<< /Type /Filespec /F (factur-x.xml) /UF (factur-x.xml) /EF << /F 1 0 R >> >>\nendobj\ntrailer\n<< >>\n%%EOF\n',
+    ),
+  ]);
+  await page.goto('/einvoices/read');
+  await upload(page, 'invoice.pdf', pdf, 'application/pdf');
+  await expect(page.getByRole('heading', { level: 2, name: 'Invoice 150377292' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(/attached to the PDF as factur-x\.xml/)).toBeVisible();
 });
 
 test('signed in: save the seller as a client', async ({ page }) => {
