@@ -208,7 +208,12 @@ test.describe('phone', { tag: '@mobile' }, () => {
     await page.goto('/new');
     await header(page).getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
-    await expect(menu.getByRole('link')).toHaveText(['Privacy Policy', 'Terms of Service', 'Support']);
+    await expect(menu.getByRole('link')).toHaveText([
+      'Privacy Policy',
+      'Terms of Service',
+      'Support',
+      'Read an e-invoice',
+    ]);
 
     await menu.getByRole('link', { name: 'Terms of Service' }).click();
     await expect(page).toHaveURL(/\/terms-of-service$/);
@@ -236,6 +241,7 @@ test.describe('phone', { tag: '@mobile' }, () => {
       'Privacy Policy',
       'Terms of Service',
       'Support',
+      'Read an e-invoice',
     ]);
     await expect(menu).toContainText('Ada Lovelace');
     await menu.getByRole('button', { name: 'Sign out' }).click();

@@ -11,6 +11,7 @@ import { toClient } from './features/clients/clients.service';
 import clientsRoutes from './features/clients/clients.routes';
 import dashboardRoutes from './features/dashboard/dashboard.routes';
 import documentsRoutes from './features/documents/documents.routes';
+import einvoicesRoutes from './features/einvoices/einvoices.routes';
 import healthRoutes from './features/health/health.routes';
 import { renderSavedInvoicePdf } from './features/invoices/invoices.download';
 import { exportInvoicePage, exportPdfPages } from './features/invoices/invoices.export';
@@ -130,6 +131,7 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
   await app.register(businessesRoutes);
   await app.register(invoicesRoutes, { pdf, perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
   await app.register(invoiceImportRoutes, { perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
+  await app.register(einvoicesRoutes, { perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
   await app.register(invoiceLinksRoutes, {
     pdf,
     publicUrl: config.PUBLIC_URL,

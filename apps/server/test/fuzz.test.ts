@@ -413,10 +413,19 @@ interface Generated {
     | { kind: 'none' };
 }
 
-/** The import routes take a multipart file (docs/product/api.md#import-calls): they get hostile files and fields too. */
-const UPLOAD_ROUTE = /\/import(\/preview)?$/;
+/**
+ * The import routes (docs/product/api.md#import-calls) and the e-invoice reader take a multipart file: they get hostile
+ * files and fields too.
+ */
+const UPLOAD_ROUTE = /\/import(\/preview)?$|^\/api\/einvoices\/read$/;
 
-/** Hostile files: random bytes, CSV made of hostile cells, JSON of hostile values, truncated ZIP headers. */
+const CII_ROOT = 'rsm:CrossIndustryInvoice';
+const CII_NAMESPACE = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
+
+/**
+ * Hostile files: random bytes, CSV made of hostile cells, JSON of hostile values, truncated ZIP headers, and for the
+ * e-invoice reader a CII root around hostile text and a PDF attachment stream of random bytes.
+ */
 const hostileFile: fc.Arbitrary<Uint8Array> = fc.oneof(
   fc.uint8Array({ maxLength: 2_000 }),
   fc
@@ -433,6 +442,18 @@ const hostileFile: fc.Arbitrary<Uint8Array> = fc.oneof(
     ),
   fc.jsonValue({ maxDepth: 4 }).map((value) => new TextEncoder().encode(JSON.stringify(value))),
   fc.uint8Array({ maxLength: 200 }).map((tail) => new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...tail])),
+  hostileString.map((text) =>
+    new TextEncoder().encode(`<${CII_ROOT} xmlns:rsm="${CII_NAMESPACE}">${text}</${CII_ROOT}>`),
+  ),
+  fc
+    .uint8Array({ maxLength: 400 })
+    .map(
+      (tail) =>
+        new Uint8Array([
+          ...new TextEncoder().encode('%PDF-1.7\n1 0 obj\n<< /Type /EmbeddedFile /Filter /FlateDecode >>\nstream\n'),
+          ...tail,
+        ]),
+    ),
 );
 const hostileFields = fc.dictionary(
   fc.constantFrom('mapping', 'user_id', 'note', 'file'),

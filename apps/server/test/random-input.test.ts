@@ -151,4 +151,38 @@ describe('random input at the public endpoints', () => {
     expect(raw.statusCode).toBe(400);
     expect(await counts()).toEqual(before);
   });
+
+  it('never answers 5xx to random e-invoice uploads (XML-, PDF- and CII-shaped noise), and stores nothing', async () => {
+    const before = await counts();
+    const prefixes = [
+      '',
+      '<',
+      '%PDF-1.7\n1 0 obj\n<< /Type /EmbeddedFile /Filter /FlateDecode >>\nstream\n',
+      '<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100">',
+      '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><cbc:ID xmlns:cbc="x">',
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...prefixes), fc.uint8Array({ maxLength: 2048 }), async (prefix, bytes) => {
+        const boundary = 'fuzz-boundary';
+        const payload = Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.xml"\r\nContent-Type: application/xml\r\n\r\n`,
+          ),
+          Buffer.from(prefix),
+          Buffer.from(bytes),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]);
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/einvoices/read',
+          payload,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        });
+        expect(response.statusCode).toBeLessThan(500);
+        expect(response.json().success).toBe(response.statusCode === 200);
+      }),
+      { seed: FC_SEED, numRuns: 200 },
+    );
+    expect(await counts()).toEqual(before);
+  });
 });

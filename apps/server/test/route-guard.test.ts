@@ -16,6 +16,8 @@ const PUBLIC_ROUTES = new Set([
   // The templates' thumbnails: a sample invoice, nobody's data (docs/decisions/0062-three-templates-and-the-accent-colour.md).
   'GET /template-preview/:template',
   'POST /upload-logo',
+  // Reading a received e-invoice: it reads the upload and stores nothing, for guests too, like /generate-invoice.
+  'POST /api/einvoices/read',
   'GET /api/logos/:id',
   'POST /api/auth/signup',
   'POST /api/auth/signin',

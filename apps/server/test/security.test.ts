@@ -303,6 +303,11 @@ const CASES: Record<string, RouteCase> = {
     otherUserId: ({ a }) => importUpload('/api/clients/import', IMPORT_CSV, { user_id: a.account.id }),
     malformed: () => importUpload('/api/clients/import', 'Name,Phone\nNo Email,1\n'),
   },
+  'POST /api/einvoices/read': {
+    foreign: 'reads the uploaded file and stores nothing; it names no resource of anyone (einvoices.routes.test.ts)',
+    otherUserId: ({ a }) => importUpload('/api/einvoices/read', '<x/>', { user_id: a.account.id }),
+    malformed: () => importUpload('/api/einvoices/read', 'not an e-invoice'),
+  },
   'POST /api/invoices/import': {
     foreign: IMPORT_NO_FOREIGN,
     otherUserId: ({ a }) => importUpload('/api/invoices/import', '[]', { user_id: a.account.id }),

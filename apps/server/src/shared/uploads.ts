@@ -30,8 +30,13 @@ export interface Upload {
 /**
  * Reads the request's file (field `file`) and its text fields. A `user_id` field that names another user is refused
  * with the 403 every route gives (the session guard reads JSON bodies and queries, not multipart fields).
+ * `guests`: the route is open without a session (auth 'optional'), as the e-invoice reader is.
  */
-export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Upload> {
+export async function readUpload(
+  request: FastifyRequest,
+  maxBytes: number,
+  options: { guests?: boolean } = {},
+): Promise<Upload> {
   if (!request.isMultipart()) throw badRequest(IMPORT_MESSAGES.notMultipart);
   let bytes: Buffer | undefined;
   let fileName = '';
@@ -56,10 +61,12 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(IMPORT_MESSAGES.tooLarge(maxBytes));
     throw badRequest(IMPORT_MESSAGES.unreadable);
   }
-  const { userId } = requireSession(request);
-  for (const key of ['user_id', 'userId']) {
+  // A guest names no account, so there is nothing a user_id field could spoof.
+  const session = options.guests ? request.session : requireSession(request);
+  const userId = session?.userId.toLowerCase();
+  for (const key of userId === undefined ? [] : ['user_id', 'userId']) {
     const named = fields[key]?.trim().toLowerCase();
-    if (named && named !== 'undefined' && named !== 'null' && named !== userId.toLowerCase()) {
+    if (named && named !== 'undefined' && named !== 'null' && named !== userId) {
       throw new HttpError(403, AUTH_MESSAGES.otherUser);
     }
   }

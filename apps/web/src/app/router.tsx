@@ -53,6 +53,10 @@ export const routes: RouteObject[] = [
             ...page(() => import('./routes/privacy-policy').then((m) => ({ default: m.PrivacyPolicyRoute }))),
           },
           {
+            path: '/einvoices/read',
+            ...page(() => import('./routes/einvoice-reader').then((m) => ({ default: m.EInvoiceReaderRoute }))),
+          },
+          {
             path: '/terms-of-service',
             ...page(() => import('./routes/terms-of-service').then((m) => ({ default: m.TermsOfServiceRoute }))),
           },

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import SaxonJS, { type SaxonNode } from 'saxon-js';
+import { EINVOICE_READ_MESSAGES, type ReceivedEInvoice } from '@invoicer/domain/api/einvoices';
 import { serverRoot } from '../../paths';
+import { readEInvoiceDocument, syntaxOf, type XmlNode } from './einvoice-reader';
 
 /**
  * Runs the official e-invoice rules (compiled to SaxonJS SEF by scripts/einvoice/compile-rules.mjs)
@@ -84,7 +86,22 @@ function parse(xml: string): SaxonNode {
  * reports: every failed assert and successful report, split by flag.
  */
 export function runRules(xml: string, ruleSets: readonly RuleSet[]): RulesResult {
+  return runRulesOn(parse(xml), ruleSets);
+}
+
+/**
+ * A received e-invoice (already checked by checkXmlInput): its data, and the EN 16931 rules of its syntax
+ * run on the same parsed document.
+ */
+export function readAndCheck(xml: string): { invoice: ReceivedEInvoice; result: RulesResult } {
   const document = parse(xml);
+  const syntax = syntaxOf(document as unknown as XmlNode);
+  if (!syntax) throw new EInvoiceInputError(EINVOICE_READ_MESSAGES.notEInvoice);
+  const invoice = readEInvoiceDocument(document as unknown as XmlNode, syntax);
+  return { invoice, result: runRulesOn(document, [syntax === 'cii' ? 'en16931-cii' : 'en16931-ubl']) };
+}
+
+function runRulesOn(document: SaxonNode, ruleSets: readonly RuleSet[]): RulesResult {
   const root = rootName(document);
   const result: RulesResult = { failures: [], warnings: [] };
   for (const ruleSet of ruleSets) {

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverRoot } from '../../paths';
 import { compiledRulesDir, EInvoiceInputError, runRules, type RuleSet } from './einvoice-rules-engine';
-import { createEInvoiceValidator, MAX_EINVOICE_BYTES, type EInvoiceValidator } from './einvoice-validation';
+import { createEInvoiceValidator, type EInvoiceValidator } from './einvoice-validation';
+import { MAX_EINVOICE_BYTES } from './einvoice-xml-input';
 
 const fixtures = path.join(serverRoot, 'test', 'fixtures', 'einvoice');
 const fixture = (name: string) => readFileSync(path.join(fixtures, name), 'utf8');

@@ -2,6 +2,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { EInvoiceInputError, RULE_SETS, type RuleSet, type RulesResult } from './einvoice-rules-engine';
+import { checkXmlInput } from './einvoice-xml-input';
+import type { ReceivedEInvoice } from '@invoicer/domain/api/einvoices';
 import type { EInvoiceTask, EInvoiceTaskResult, EInvoiceWorkerData } from './einvoice-validation-worker';
 
 /**
@@ -9,44 +11,6 @@ import type { EInvoiceTask, EInvoiceTaskResult, EInvoiceWorkerData } from './ein
  * rules on top) on a worker thread, so a validation of a few hundred milliseconds never blocks the
  * event loop. Hostile XML is refused here, before any parser sees it (docs/einvoicing.md).
  */
-
-/**
- * Larger than any e-invoice we make or expect (a 200-line invoice is about 200 kB); room is left for
- * attached documents, which XRechnung and Peppol carry inside the XML as base64.
- */
-export const MAX_EINVOICE_BYTES = 20 * 1024 * 1024;
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/**
- * The checks that come before any parsing: size, UTF-8, and no document type declaration. E-invoices
- * never need a DTD, and refusing it outright closes external entities (file reads, fetches) and
- * entity expansion (billion laughs) whatever the parser would do with them.
- */
-export function checkXmlInput(input: string | Uint8Array): string {
-  const bytes = typeof input === 'string' ? Buffer.byteLength(input, 'utf8') : input.byteLength;
-  if (bytes > MAX_EINVOICE_BYTES) {
-    throw new EInvoiceInputError(`The file is larger than ${MAX_EINVOICE_BYTES / 1024 / 1024} MB.`);
-  }
-  let xml: string;
-  if (typeof input === 'string') {
-    xml = input;
-  } else {
-    try {
-      xml = utf8.decode(input);
-    } catch {
-      throw new EInvoiceInputError('The file is not UTF-8 encoded XML.');
-    }
-  }
-  if (xml.charCodeAt(0) === 0xfeff) xml = xml.slice(1);
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) {
-    throw new EInvoiceInputError(
-      'The XML has a document type declaration (DTD); e-invoices have none, so it is refused.',
-    );
-  }
-  if (!xml.trimStart().startsWith('<')) throw new EInvoiceInputError('The file is not XML.');
-  return xml;
-}
 
 /**
  * Where the worker is: the .ts beside this module under tsx and vitest, dist/einvoice-worker.js
@@ -65,6 +29,13 @@ export function einvoiceWorkerLocation(moduleUrl: string = import.meta.url): { f
 
 export interface EInvoiceValidator {
   validate(xml: string | Uint8Array, ruleSets: readonly RuleSet[]): Promise<RulesResult>;
+  /** Reads a received e-invoice (CII or UBL) and checks it with the EN 16931 rules of its syntax, in one parse. */
+  read(xml: string | Uint8Array): Promise<{ invoice: ReceivedEInvoice; result: RulesResult }>;
+  /**
+   * As read(), for the e-invoice attached to a Factur-X / ZUGFeRD PDF: finding and inflating the attachment also
+   * happens on the thread, so even a bounded compressed-stream bomb never holds up the event loop.
+   */
+  readPdf(pdf: Uint8Array): Promise<{ invoice: ReceivedEInvoice; result: RulesResult; attachment?: string }>;
   close(): Promise<void>;
 }
 
@@ -92,6 +63,21 @@ export function createEInvoiceValidator(options: EInvoiceValidatorOptions = {}):
       if (!answer.ok) throw new EInvoiceInputError(answer.message);
       return answer.result;
     },
+    async read(input) {
+      const xml = checkXmlInput(input);
+      const answer = await piscina.run({ xml, read: true });
+      if (!answer.ok) throw new EInvoiceInputError(answer.message);
+      if (!answer.invoice) throw new Error('The e-invoice thread answered a read without the invoice.');
+      return { invoice: answer.invoice, result: answer.result };
+    },
+    async readPdf(pdf) {
+      const answer = await piscina.run({ pdf, read: true });
+      if (!answer.ok) throw new EInvoiceInputError(answer.message);
+      if (!answer.invoice) throw new Error('The e-invoice thread answered a read without the invoice.');
+      return answer.attachment
+        ? { invoice: answer.invoice, result: answer.result, attachment: answer.attachment }
+        : { invoice: answer.invoice, result: answer.result };
+    },
     close: () => piscina.destroy(),
   };
 }
@@ -105,6 +91,23 @@ let shared: EInvoiceValidator | null = null;
 export function validateEInvoice(xml: string | Uint8Array, ruleSets: readonly RuleSet[]): Promise<RulesResult> {
   shared ??= createEInvoiceValidator();
   return shared.validate(xml, ruleSets);
+}
+
+/**
+ * Reads a received e-invoice with the process's shared validator (same thread, same hostile-XML checks as
+ * validateEInvoice). Throws EInvoiceInputError for input that cannot be read.
+ */
+export function readEInvoice(xml: string | Uint8Array): Promise<{ invoice: ReceivedEInvoice; result: RulesResult }> {
+  shared ??= createEInvoiceValidator();
+  return shared.read(xml);
+}
+
+/** readEInvoice for a PDF with the e-invoice attached (einvoice-pdf.ts), on the same thread. */
+export function readEInvoicePdf(
+  pdf: Uint8Array,
+): Promise<{ invoice: ReceivedEInvoice; result: RulesResult; attachment?: string }> {
+  shared ??= createEInvoiceValidator();
+  return shared.readPdf(pdf);
 }
 
 /** Stops the shared validator's threads (server shutdown, tests). */

@@ -1,4 +1,4 @@
-import { FileText, LifeBuoy, LogOut, Settings, Shield, User, X, type LucideIcon } from 'lucide-react';
+import { FileSearch, FileText, LifeBuoy, LogOut, Settings, Shield, User, X, type LucideIcon } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { RefObject } from 'react';
 import { NavLink } from 'react-router';
@@ -26,6 +26,7 @@ const COMMON_LINKS: MenuLink[] = [
   { to: '/privacy-policy', label: 'Privacy Policy', icon: Shield },
   { to: '/terms-of-service', label: 'Terms of Service', icon: FileText },
   { to: '/support', label: 'Support', icon: LifeBuoy, account: true },
+  { to: '/einvoices/read', label: 'Read an e-invoice', icon: FileSearch },
 ];
 
 interface MobileMenuPanelProps {

@@ -1,4 +1,4 @@
-import { LifeBuoy, type LucideIcon } from 'lucide-react';
+import { FileSearch, LifeBuoy, type LucideIcon } from 'lucide-react';
 import { lazy, Suspense, type ComponentPropsWithRef, type ReactElement } from 'react';
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
@@ -45,7 +45,7 @@ function SidebarLink({ to, label, icon: Icon, collapsed, primary = false, ...res
   );
 }
 
-/** The sidebar below its toggle: the five links, the promo cards (expanded only) and Contact support. */
+/** The sidebar below its toggle: the five links, the promo cards (expanded only), Read an e-invoice and Contact support. */
 export function SidebarBody({ collapsed, wrap = noWrap }: { collapsed: boolean; wrap?: WrapLink }) {
   const guard = useGuestGuard();
   return (
@@ -76,7 +76,12 @@ export function SidebarBody({ collapsed, wrap = noWrap }: { collapsed: boolean; 
           </Suspense>
         )}
       </div>
-      <div className="border-t border-slate-200 p-3">
+      <div className="space-y-1 border-t border-slate-200 p-3">
+        {/* A tool open to guests too (issue 17): reads a received e-invoice. */}
+        {wrap(
+          'Read an e-invoice',
+          <SidebarLink to="/einvoices/read" label="Read an e-invoice" icon={FileSearch} collapsed={collapsed} />,
+        )}
         {wrap(
           'Contact support',
           <SidebarLink

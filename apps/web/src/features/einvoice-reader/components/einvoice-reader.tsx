@@ -1,0 +1,109 @@
+import type { ReadEInvoiceResponse } from '@invoicer/domain/api/einvoices';
+import { useMutation } from '@tanstack/react-query';
+import { FileUp } from 'lucide-react';
+import { useId, useState, type DragEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { failureMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { readEInvoice, saveSellerAsClient } from '../api/einvoice-reader-api';
+import { sellerAsClient } from '../model/received-invoice';
+import { ReceivedInvoiceView } from './received-invoice-view';
+
+const ACCEPT = '.xml,.pdf,application/xml,text/xml,application/pdf';
+
+/** "Save seller as client", for signed-in users: the clients route needs a name and an e-mail address. */
+function SaveSeller({ answer }: { answer: ReadEInvoiceResponse }) {
+  const candidate = sellerAsClient(answer.invoice.seller);
+  const save = useMutation({
+    mutationFn: saveSellerAsClient,
+    onSuccess: (saved) => toast.success(saved.message),
+  });
+  if ('missing' in candidate) return <p className="mt-3 text-sm text-slate-600">{candidate.missing}</p>;
+  return (
+    <div className="mt-3">
+      <Button
+        variant="secondary"
+        className="h-11 md:h-10"
+        disabled={save.isPending || save.isSuccess}
+        onClick={() => save.mutate(candidate.client)}
+      >
+        {save.isSuccess ? 'Seller saved as a client' : 'Save seller as client'}
+      </Button>
+      {save.isError && (
+        <p role="alert" className="mt-2 text-sm text-red-600">
+          {failureMessage(save.error, 'The seller could not be saved as a client.')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Read a received e-invoice (issue 17): choose or drop a CII or UBL XML file or a Factur-X / ZUGFeRD PDF; the server
+ * reads it and checks it with the EN 16931 rules, and the invoice is shown readably with the verdict.
+ */
+export function EInvoiceReader({ signedIn }: { signedIn: boolean }) {
+  const inputId = useId();
+  const errorId = useId();
+  const [dragging, setDragging] = useState(false);
+  const read = useMutation({ mutationFn: readEInvoice });
+
+  const choose = (file: File | null | undefined) => {
+    if (file) read.mutate(file);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <div className="space-y-4">
+      <div
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={cn(
+          'rounded-2xl border-2 border-dashed bg-white p-5 text-center transition-colors sm:p-8',
+          dragging ? 'border-indigo-500 bg-indigo-50' : 'border-slate-300',
+        )}
+      >
+        <FileUp className="mx-auto h-8 w-8 text-indigo-600" aria-hidden />
+        <label htmlFor={inputId} className="mt-2 block text-sm font-medium text-slate-900">
+          E-invoice file (XML or PDF)
+        </label>
+        <p className="mt-1 text-sm text-slate-600">Drop it here, or choose it.</p>
+        <input
+          id={inputId}
+          type="file"
+          accept={ACCEPT}
+          aria-describedby={read.isError ? errorId : undefined}
+          className="mx-auto mt-3 block w-full max-w-xs text-sm text-slate-700 file:mr-3 file:h-11 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-4 file:text-sm file:font-medium file:text-indigo-700 hover:file:bg-indigo-100 md:file:h-10"
+          onChange={(event) => {
+            choose(event.target.files?.[0]);
+            // The same file may be chosen again after a fix.
+            event.target.value = '';
+          }}
+        />
+        {read.isPending && <Spinner className="mt-3 text-indigo-600" label="Reading the e-invoice" />}
+        {read.isError && (
+          <p id={errorId} role="alert" className="mt-3 text-sm text-red-600">
+            {failureMessage(read.error, 'The file could not be read. Please try again.')}
+          </p>
+        )}
+      </div>
+      {read.isSuccess && (
+        <ReceivedInvoiceView
+          key={read.data.invoice.number + read.submittedAt}
+          answer={read.data}
+          actions={signedIn ? <SaveSeller answer={read.data} /> : undefined}
+        />
+      )}
+    </div>
+  );
+}
