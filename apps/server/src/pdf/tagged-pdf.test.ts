@@ -1,3 +1,4 @@
+import { epcCreditTransfer } from '@invoicer/domain/epc-qr';
 import { TEMPLATE_NAMES } from '@invoicer/domain/invoice-templates';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -183,6 +184,29 @@ describe('tagged invoice PDFs', () => {
       const [figure] = byRole(tagged, 'Figure');
       expect(figure?.alt).toMatch(/^Logo of (شركة النور للتجارة|株式会社サンプル)$/);
     }
+  });
+
+  it('tags the payment QR code as a figure with its caption as Alt, and its details as paragraphs', async () => {
+    const transfer = epcCreditTransfer({
+      payee: {
+        name: 'Ada Lovelace Studio',
+        accountHolder: 'Ada Lovelace',
+        iban: 'DE89370400440532013000',
+        bic: 'COBADEFFXXX',
+      },
+      currency: 'EUR',
+      amountDueMinor: 3_241,
+      invoiceNumber: '0042',
+    })!;
+    const tagged = await taggedDocument(await renderInvoicePdf(invoice(), { transfer }));
+    expectWellTagged(tagged);
+    const document = tagged.root.children[0]!;
+    const at = document.children.findIndex((node) => node.role === 'Figure');
+    expect(document.children[at]!.alt).toBe('Scan to pay with your banking app');
+    expect(document.children.slice(at + 1, at + 3).map((node) => [node.role, node.text])).toEqual([
+      ['P', 'Scan to pay with your banking app'],
+      ['P', 'IBAN: DE89 3704 0044 0532 0130 00'],
+    ]);
   });
 
   it('describes the document: title, author, subject, creator, language and the title in the window', async () => {
