@@ -1,5 +1,6 @@
 import { primaryFont, type FontName } from './invoice-fonts';
 import { drawShapedLine } from './pdf-text';
+import { addPageKeepingMarks } from './pdf-tags';
 import { baseDirectionOf, breakUnits, graphemeClusters, shapeLine } from './text-runs';
 
 /**
@@ -245,10 +246,16 @@ export class PageFlow {
     this.doc.addPage({ size: [this.paper.width, this.paper.height], margin: 0 });
   }
 
+  /** A block of a tagged element that runs on continues in the same element on the next page. */
   newPage(): void {
-    this.addPage();
-    this.y = this.frame.top;
-    this.onNewPage?.();
+    addPageKeepingMarks(
+      this.doc,
+      () => this.addPage(),
+      () => {
+        this.y = this.frame.top;
+        this.onNewPage?.();
+      },
+    );
   }
 
   /** Starts a new page unless `height` fits below the current position (or the page is still empty). */

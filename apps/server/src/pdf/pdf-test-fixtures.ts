@@ -190,3 +190,129 @@ export function embeddedFontUses(pdf: Uint8Array): EmbeddedFontUse[] {
   }
   return [...fonts.values()];
 }
+
+/** A structure element as pdf.js reads it, with the text of its own marked content (all pages). */
+export interface TaggedNode {
+  role: string;
+  alt?: string;
+  lang?: string;
+  /** The text of the element's own content, its pieces joined by spaces. */
+  text: string;
+  children: TaggedNode[];
+}
+
+export interface TaggedDocument {
+  /** The StructTreeRoot, its elements as the PDF's objects hold them. */
+  root: TaggedNode;
+  /** Text drawn inside an Artifact, by page. */
+  artifacts: string[][];
+  /** Text drawn outside any marked content (none in a well-tagged page). */
+  untagged: string[];
+  /** Marked content with text that no structure element claims. */
+  unclaimed: string[];
+  /** Marked content that more than one element claims. */
+  claimedTwice: string[];
+}
+
+/** A PDF literal string as pdfkit writes it (escaped; UTF-16BE with a byte order mark when not ASCII). */
+function pdfString(literal: string): string {
+  const bytes = literal.replace(/\\([nrtbf()\\]|[0-7]{1,3})/g, (_, escape: string) => {
+    const simple: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' };
+    return simple[escape] ?? (/^[0-7]+$/.test(escape) ? String.fromCharCode(parseInt(escape, 8)) : escape);
+  });
+  if (!bytes.startsWith('\u00fe\u00ff')) return bytes;
+  return Buffer.from(bytes.slice(2), 'latin1').swap16().toString('utf16le');
+}
+
+/**
+ * The tagged structure of a PDF: the structure elements read from its objects, each with the text of its marked
+ * content as pdf.js extracts it (getTextContent with the marked content), so a test sees what assistive technology
+ * sees: which element each piece of text belongs to, what is an artifact, and what is neither.
+ */
+export async function taggedDocument(pdf: Uint8Array): Promise<TaggedDocument> {
+  const document = await getDocumentProxy(pdf.slice());
+  const texts = new Map<string, string[]>(); // by "page object:MCID"
+  const artifacts: string[][] = [];
+  const untagged: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const page = await document.getPage(number);
+    const { items } = await page.getTextContent({ includeMarkedContent: true });
+    const pageArtifacts: string[] = [];
+    let open: { key: string | null; tag: string } | null = null;
+    for (const item of items) {
+      if ('type' in item) {
+        if (item.type === 'beginMarkedContentProps' || item.type === 'beginMarkedContent') {
+          const id = /^p(\d+)R_mc(\d+)$/.exec(item.id ?? '');
+          open = { key: id ? `${id[1]}:${id[2]}` : null, tag: (item as { tag?: string }).tag ?? '' };
+        } else if (item.type === 'endMarkedContent') open = null;
+        continue;
+      }
+      const text = item.str.trim();
+      if (text === '') continue;
+      if (open?.tag === 'Artifact') pageArtifacts.push(text);
+      else if (open?.key) texts.set(open.key, [...(texts.get(open.key) ?? []), text]);
+      else untagged.push(text);
+    }
+    artifacts.push(pageArtifacts);
+  }
+  await document.destroy();
+
+  const objects = pdfObjects(pdf);
+  const claims = new Map<string, number>();
+  const element = (number: number): TaggedNode => {
+    const dict = objects.get(number)!.dict;
+    const node: TaggedNode = { role: /\/S \/(\w+)/.exec(dict)?.[1] ?? 'StructTreeRoot', text: '', children: [] };
+    const alt = /\/Alt \(((?:\\.|[^\\)])*)\)/.exec(dict);
+    if (alt) node.alt = pdfString(alt[1]!);
+    const lang = /\/Lang \(((?:\\.|[^\\)])*)\)/.exec(dict);
+    if (lang) node.lang = pdfString(lang[1]!);
+    const page = ref(dict.replace(/\/K \[[^\]]*\]/, ''), 'Pg'); // its own page, not one of a reference in K
+    const content = (pageNumber: number | null, mcid: number): void => {
+      const key = `${pageNumber}:${mcid}`;
+      claims.set(key, (claims.get(key) ?? 0) + 1);
+      const text = (texts.get(key) ?? []).join(' ');
+      if (text) node.text = node.text ? `${node.text} ${text}` : text;
+    };
+    const kids = /\/K \[([^\]]*)\]/.exec(dict)?.[1] ?? '';
+    for (const kid of kids.matchAll(/<<([^>]*)>>|(\d+) 0 R|(\d+)/g)) {
+      if (kid[1]) content(ref(kid[1], 'Pg'), Number(/\/MCID (\d+)/.exec(kid[1])![1]));
+      else if (kid[2]) node.children.push(element(Number(kid[2])));
+      else content(page, Number(kid[3]));
+    }
+    return node;
+  };
+  const catalog = [...objects.values()].find((object) => /\/Type \/Catalog\b/.test(object.dict))!.dict;
+  const treeRoot = ref(catalog, 'StructTreeRoot');
+  const root = treeRoot === null ? { role: 'none', text: '', children: [] } : element(treeRoot);
+  return {
+    root,
+    artifacts,
+    untagged,
+    unclaimed: [...texts.keys()].filter((key) => !claims.has(key)),
+    claimedTwice: [...claims].filter(([, count]) => count > 1).map(([key]) => key),
+  };
+}
+
+/** Every element of a tagged tree, depth first (reading order). */
+export function taggedElements(node: TaggedNode): TaggedNode[] {
+  return [node, ...node.children.flatMap(taggedElements)];
+}
+
+/** The catalogue's MarkInfo and ViewerPreferences dictionaries and whether it has a StructTreeRoot, read from the objects. */
+export function catalogEntries(pdf: Uint8Array): {
+  markInfo: string;
+  viewerPreferences: string;
+  structTreeRoot: boolean;
+} {
+  const objects = pdfObjects(pdf);
+  const catalog = [...objects.values()].find((object) => /\/Type \/Catalog\b/.test(object.dict))!.dict;
+  const dictOf = (key: string): string => {
+    const number = ref(catalog, key);
+    return number === null ? '' : objects.get(number)!.dict;
+  };
+  return {
+    markInfo: dictOf('MarkInfo'),
+    viewerPreferences: dictOf('ViewerPreferences'),
+    structTreeRoot: ref(catalog, 'StructTreeRoot') !== null,
+  };
+}

@@ -4,6 +4,7 @@ import { defaultPaper } from '@invoicer/domain/invoice-templates';
 import { DEFAULT_DOCUMENT_LANGUAGE } from '@invoicer/domain/document-language';
 import { labelsFor } from '@invoicer/domain/document-labels';
 import { computeTotals } from '@invoicer/domain/totals';
+import { amountDueSummary } from '@invoicer/domain/amount-due';
 import PDFDocument from 'pdfkit';
 import { acquireInvoiceFonts } from './invoice-fonts';
 import { withDocumentLanguage } from './text-runs';
@@ -51,6 +52,8 @@ export async function renderInvoicePdf(
   const language = invoice.language ?? DEFAULT_DOCUMENT_LANGUAGE;
   // From here to doc.end() all font use is synchronous, so documents never interleave on the shared fonts.
   const fonts = acquireInvoiceFonts();
+  const totals = computeTotals(invoice);
+  const paid = options.paid && options.paid.amountPaidMinor > 0 ? options.paid : null;
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,
@@ -60,10 +63,22 @@ export async function renderInvoicePdf(
     font: null as unknown as string,
     // The document's language for readers and assistive technology; English documents keep US English formats.
     lang: language === DEFAULT_DOCUMENT_LANGUAGE ? 'en-US' : language,
+    // The viewer's title bar shows the Title, not the file name (DisplayDocTitle).
     displayTitle: true,
+    // A tagged PDF: MarkInfo, a StructTreeRoot the templates fill (docs/decisions/0068-tagged-invoice-pdfs.md).
+    tagged: true,
+    pdfVersion: '1.7',
     info: {
       Title: documentTitle(invoice.invoiceNumber, language),
       Author: firstLine(invoice.from),
+      // What the document is about, as its header says it: "€32.41 due by 28 Nov 2026", in its language.
+      Subject: amountDueSummary({
+        amountDueMinor: paid ? paid.balanceDueMinor : totals.total,
+        amountPaidMinor: paid ? paid.amountPaidMinor : 0,
+        currency: invoice.currency,
+        dueDate: invoice.dueDate,
+        language,
+      }),
       Producer: PDF_PRODUCER,
       Creator: PDF_PRODUCER,
       CreationDate: invoice.issuedDate ? new Date(`${invoice.issuedDate}T00:00:00Z`) : FALLBACK_CREATION_DATE,
@@ -84,10 +99,10 @@ export async function renderInvoicePdf(
     template.render({
       doc,
       invoice,
-      totals: computeTotals(invoice),
+      totals,
       logo,
       payment: options.transfer ? { transfer: options.transfer, qr: paymentQrModules(options.transfer) } : null,
-      paid: options.paid && options.paid.amountPaidMinor > 0 ? options.paid : null,
+      paid,
       accentColor,
       paper: invoice.paper ?? defaultPaper(invoice.currency, language),
       language,

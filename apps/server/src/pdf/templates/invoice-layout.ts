@@ -18,6 +18,7 @@ import {
   type TextBlock,
   type TextStyle,
 } from '../pdf-layout';
+import { artifact, content, documentRoot, element, tagged, type Element } from '../pdf-tags';
 import { darkRuns, QR_QUIET_ZONE } from '../payment-qr';
 import type { TemplateName } from '@invoicer/domain/invoice-templates';
 import { PAPER_POINTS, textAccent } from '@invoicer/domain/invoice-templates';
@@ -108,6 +109,8 @@ interface Ctx {
   labels: DocumentLabels;
   /** The document's language tag: the formats of its dates, amounts and percentages. */
   language: string;
+  /** The Document element of the tagged PDF: sections join it in reading order (docs/decisions/0068-tagged-invoice-pdfs.md). */
+  root: Element;
 }
 
 /** A template made of a look: the engine renders, the look decides how it looks. */
@@ -136,6 +139,7 @@ export function templateOf(look: TemplateLook): InvoiceTemplate {
         page,
         labels: labelsFor(input.language),
         language: input.language,
+        root: documentRoot(input.doc),
       };
       const flow = new PageFlow(input.doc, page.frame, paper);
       drawHeader(ctx, flow);
@@ -151,8 +155,9 @@ export function templateOf(look: TemplateLook): InvoiceTemplate {
   };
 }
 
+/** A decorative rule: an artifact, not content. */
 function stroke(doc: Doc, x1: number, y1: number, x2: number, y2: number, line: Stroke): void {
-  doc.moveTo(x1, y1).lineTo(x2, y2).lineWidth(line.width).strokeColor(line.color).stroke();
+  artifact(doc, () => doc.moveTo(x1, y1).lineTo(x2, y2).lineWidth(line.width).strokeColor(line.color).stroke());
 }
 
 const gap = (ctx: Ctx, points: number): number => points * ctx.look.spacing * ctx.page.economy;
@@ -183,16 +188,21 @@ interface Column {
 }
 
 /** The title, number and dates, right-aligned; returns the y below them. */
-function drawTitleBlock({ input: { doc, invoice }, style, page, labels, language }: Ctx, top: number): number {
-  let y = drawBlock(doc, textBlock(doc, labels.invoice, style.title, HEADER_RIGHT_WIDTH), page.right, top, 'right');
+function drawTitleBlock({ input: { doc, invoice }, style, page, labels, language, root }: Ctx, top: number): number {
+  let y = top;
+  tagged(doc, root, 'H1', () => {
+    y = drawBlock(doc, textBlock(doc, labels.invoice, style.title, HEADER_RIGHT_WIDTH), page.right, top, 'right');
+  });
   if (invoice.invoiceNumber) {
-    y = drawBlock(
-      doc,
-      textBlock(doc, labels.invoiceNumber(invoice.invoiceNumber), style.number, HEADER_RIGHT_WIDTH),
-      page.right,
-      y,
-      'right',
-    );
+    tagged(doc, root, 'P', () => {
+      y = drawBlock(
+        doc,
+        textBlock(doc, labels.invoiceNumber(invoice.invoiceNumber), style.number, HEADER_RIGHT_WIDTH),
+        page.right,
+        y,
+        'right',
+      );
+    });
   }
   y += 8;
   const dates: Array<[string, string | null]> = [
@@ -204,24 +214,46 @@ function drawTitleBlock({ input: { doc, invoice }, style, page, labels, language
     const value = formatDateForReader(date, language);
     const height = lineHeightOf(doc, style.metaValue); // also selects the value style for measuring
     const valueWidth = textWidth(doc, value);
-    setStyle(doc, style.metaLabel);
-    drawLine(doc, label, page.right - valueWidth - 8, y + (height - lineHeightOf(doc, style.metaLabel)), 'right');
-    setStyle(doc, style.metaValue);
-    drawLine(doc, value, page.right, y, 'right');
+    tagged(doc, root, 'P', () => {
+      setStyle(doc, style.metaLabel);
+      drawLine(doc, label, page.right - valueWidth - 8, y + (height - lineHeightOf(doc, style.metaLabel)), 'right');
+      setStyle(doc, style.metaValue);
+      drawLine(doc, value, page.right, y, 'right');
+    });
     y += height + 2;
   }
   return y;
 }
 
-/** The logo at the top left (an undecodable one is left out); returns the y below it. */
-function drawLogo({ input: { doc, logo }, page, look }: Ctx, top: number): number {
+/** pdfkit's decoded image (doc.openImage), which doc.image also takes. */
+interface OpenedImage {
+  embed(doc: Doc): void;
+}
+
+/** The logo at the top left (an undecodable one is left out), a Figure with alternative text; returns the y below it. */
+function drawLogo({ input: { doc, logo, invoice }, page, look, root }: Ctx, top: number): number {
   if (!logo) return top;
+  let image: OpenedImage;
   try {
-    doc.image(logo, page.left, top, { fit: [LOGO_WIDTH, look.logoHeight] });
-    return top + look.logoHeight;
+    // Decoded and embedded before its Figure opens, so a failure leaves no empty element behind.
+    image = (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(logo);
+    image.embed(doc);
   } catch {
     return top; // an undecodable logo is left out rather than failing the invoice
   }
+  const sender = invoice.from.trim().split(/\r?\n/, 1)[0] ?? '';
+  // English in every document: the label catalogue has no such phrase (yet), so the element says its language.
+  tagged(
+    doc,
+    root,
+    'Figure',
+    () => doc.image(image as unknown as Buffer, page.left, top, { fit: [LOGO_WIDTH, look.logoHeight] }),
+    {
+      alt: sender ? `Logo of ${sender}` : 'Logo',
+      lang: 'en',
+    },
+  );
+  return top + look.logoHeight;
 }
 
 function drawHeader(ctx: Ctx, flow: PageFlow): void {
@@ -236,14 +268,18 @@ function drawHeader(ctx: Ctx, flow: PageFlow): void {
     const blocks = partyBlocks(ctx, ctx.labels.from, input.invoice.from, width);
     if (leftBottom > top) leftBottom += 10;
     if (leftBottom + stackHeight(blocks) <= flow.frame.bottom) {
-      for (const block of blocks) leftBottom = drawBlock(input.doc, block, page.left, leftBottom) + 3;
+      tagged(input.doc, ctx.root, 'P', () => {
+        for (const block of blocks) leftBottom = drawBlock(input.doc, block, page.left, leftBottom) + 3;
+      });
     } else {
       // A sender longer than the page: under the title, flowing across pages.
       flow.y = Math.max(leftBottom, titleBottom) + 12;
-      for (const block of blocks) {
-        flow.flowBlock(block, page.left);
-        flow.y += 3;
-      }
+      tagged(input.doc, ctx.root, 'P', () => {
+        for (const block of blocks) {
+          flow.flowBlock(block, page.left);
+          flow.y += 3;
+        }
+      });
       leftBottom = flow.y;
       flowed = true;
     }
@@ -260,17 +296,19 @@ function drawHeader(ctx: Ctx, flow: PageFlow): void {
   });
   const summaryStyle = { ...ctx.style.metaValue, size: ctx.style.metaValue.size + 1 };
   let rightBottom = titleBottom;
-  if (flowed) {
-    // After a sender that ran across pages: next in the flow.
-    flow.flowBlock(textBlock(input.doc, summary, summaryStyle, page.width), page.left);
-    leftBottom = flow.y;
-  } else if (leftBottom <= titleBottom) {
-    const block = textBlock(input.doc, summary, summaryStyle, page.width - HEADER_RIGHT_WIDTH - PARTY_GAP);
-    leftBottom = drawBlock(input.doc, block, page.left, leftBottom === top ? top + 8 : leftBottom + 8);
-  } else {
-    const block = textBlock(input.doc, summary, summaryStyle, HEADER_RIGHT_WIDTH);
-    rightBottom = drawBlock(input.doc, block, page.right, titleBottom + 6, 'right');
-  }
+  tagged(input.doc, ctx.root, 'P', () => {
+    if (flowed) {
+      // After a sender that ran across pages: next in the flow.
+      flow.flowBlock(textBlock(input.doc, summary, summaryStyle, page.width), page.left);
+      leftBottom = flow.y;
+    } else if (leftBottom <= titleBottom) {
+      const block = textBlock(input.doc, summary, summaryStyle, page.width - HEADER_RIGHT_WIDTH - PARTY_GAP);
+      leftBottom = drawBlock(input.doc, block, page.left, leftBottom === top ? top + 8 : leftBottom + 8);
+    } else {
+      const block = textBlock(input.doc, summary, summaryStyle, HEADER_RIGHT_WIDTH);
+      rightBottom = drawBlock(input.doc, block, page.right, titleBottom + 6, 'right');
+    }
+  });
   flow.y = Math.max(leftBottom, rightBottom) + gap(ctx, 14);
   if (paint.headerRule && flow.y < flow.frame.bottom) {
     stroke(input.doc, page.left, flow.y, page.right, flow.y, paint.headerRule);
@@ -306,16 +344,20 @@ function drawParties(ctx: Ctx, flow: PageFlow): void {
     // The usual case: side by side.
     for (const { x, blocks } of columns) {
       let y = flow.y;
-      for (const block of blocks) y = drawBlock(doc, block, x, y) + 3;
+      tagged(doc, ctx.root, 'P', () => {
+        for (const block of blocks) y = drawBlock(doc, block, x, y) + 3;
+      });
     }
     flow.y += Math.max(...heights);
   } else {
     // Parties too long for one page: stacked, each flowing across pages.
     for (const { blocks } of columns) {
-      for (const block of blocks) {
-        flow.flowBlock(block, page.left);
-        flow.y += 3;
-      }
+      tagged(doc, ctx.root, 'P', () => {
+        for (const block of blocks) {
+          flow.flowBlock(block, page.left);
+          flow.y += 3;
+        }
+      });
       flow.y += 12;
     }
   }
@@ -345,16 +387,22 @@ function drawItems(ctx: Ctx, flow: PageFlow, totalsHeight: number): void {
   const [itemColumn, ...numberColumns] = columns as [Column, ...Column[]];
   const headHeight = lineHeightOf(doc, style.tableHead) + 2 * padY;
 
-  const drawHead = (): void => {
-    if (paint.headFill) doc.rect(page.left, flow.y, page.width, headHeight).fill(paint.headFill);
+  // One Table across pages: its header row (TH) once; the header repeated on later pages is an artifact.
+  const table = element(doc, ctx.root, 'Table');
+  const drawHead = (repeated: boolean): void => {
+    const fill = paint.headFill;
+    if (fill) artifact(doc, () => doc.rect(page.left, flow.y, page.width, headHeight).fill(fill));
     if (paint.headRules) {
       stroke(doc, page.left, flow.y, page.right, flow.y, paint.headRules);
       stroke(doc, page.left, flow.y + headHeight, page.right, flow.y + headHeight, paint.headRules);
     }
     setStyle(doc, style.tableHead);
+    const headRow = repeated ? null : element(doc, table, 'TR');
     for (const column of columns) {
       const x = column.align === 'right' ? column.x + column.width - CELL_PAD_X : column.x + CELL_PAD_X;
-      drawLine(doc, column.title, x, flow.y + padY, column.align);
+      const draw = () => drawLine(doc, column.title, x, flow.y + padY, column.align);
+      if (headRow) tagged(doc, headRow, 'TH', draw, { scope: 'Column' });
+      else artifact(doc, draw, 'Pagination');
     }
     flow.y += headHeight;
   };
@@ -392,8 +440,8 @@ function drawItems(ctx: Ctx, flow: PageFlow, totalsHeight: number): void {
             ? first.height
             : 2 * padY + first.name.lineHeight),
   );
-  drawHead();
-  flow.onNewPage = drawHead;
+  drawHead(false);
+  flow.onNewPage = () => drawHead(true);
 
   for (const [index, row] of rows.entries()) {
     if (index === keepFrom && index > 0 && keepTogether && keptHeight > flow.remaining) flow.newPage();
@@ -402,25 +450,33 @@ function drawItems(ctx: Ctx, flow: PageFlow, totalsHeight: number): void {
       if (row.height <= pageCapacity || flow.y > page.frame.top + headHeight) flow.newPage();
     }
     const top = flow.y;
+    // A row: the item cell (name and description), then the numbers, whatever order they are drawn in.
+    const tr = element(doc, table, 'TR');
+    const itemCell = element(doc, tr, 'TD');
+    const numberCells = row.cells.map(() => element(doc, tr, 'TD'));
     const drawCells = (): void =>
       row.cells.forEach((cell, i) => {
         const column = numberColumns[i]!;
-        drawBlock(doc, cell, column.x + column.width - CELL_PAD_X, top + padY, 'right');
+        content(numberCells[i]!, () => drawBlock(doc, cell, column.x + column.width - CELL_PAD_X, top + padY, 'right'));
       });
     // Drawn in reading order (name, numbers, description), which is the order text extraction sees.
     if (row.height <= flow.remaining) {
-      const y = drawBlock(doc, row.name, itemColumn.x + CELL_PAD_X, top + padY);
+      let y = top;
+      content(itemCell, () => (y = drawBlock(doc, row.name, itemColumn.x + CELL_PAD_X, top + padY)));
       drawCells();
-      if (row.description) drawBlock(doc, row.description, itemColumn.x + CELL_PAD_X, y + 2);
+      const description = row.description;
+      if (description) content(itemCell, () => drawBlock(doc, description, itemColumn.x + CELL_PAD_X, y + 2));
       flow.y = top + row.height;
     } else {
       drawCells();
       flow.y = top + padY;
-      flow.flowBlock(row.name, itemColumn.x + CELL_PAD_X);
-      if (row.description) {
-        flow.y += 2;
-        flow.flowBlock(row.description, itemColumn.x + CELL_PAD_X);
-      }
+      content(itemCell, () => {
+        flow.flowBlock(row.name, itemColumn.x + CELL_PAD_X);
+        if (row.description) {
+          flow.y += 2;
+          flow.flowBlock(row.description, itemColumn.x + CELL_PAD_X);
+        }
+      });
       flow.y += padY;
     }
     stroke(doc, page.left, flow.y, page.right, flow.y, paint.rowRule);
@@ -524,14 +580,17 @@ function totalsBlock(ctx: Ctx): { height: number; draw: (flow: PageFlow) => void
 
   const draw = (flow: PageFlow): void => {
     let y = flow.y + 12;
+    // A table of two columns: each label a row header (TH) of its amount (TD).
+    const table = element(doc, ctx.root, 'Table');
     for (const row of rows) {
       if (row.rule) {
         y += ruleGap;
         stroke(doc, x, y, page.right, y, paint.totalRule);
         y += ruleGap;
       }
-      drawBlock(doc, row.label, x + CELL_PAD_X, y);
-      drawBlock(doc, row.value, page.right - CELL_PAD_X, y, 'right');
+      const tr = element(doc, table, 'TR');
+      tagged(doc, tr, 'TH', () => drawBlock(doc, row.label, x + CELL_PAD_X, y), { scope: 'Row' });
+      tagged(doc, tr, 'TD', () => drawBlock(doc, row.value, page.right - CELL_PAD_X, y, 'right'));
       y += rowHeight(row);
     }
     flow.y = y + gap(ctx, 20);
@@ -557,9 +616,9 @@ function drawSection(ctx: Ctx, flow: PageFlow, title: string, text: string): voi
   const body = textBlock(input.doc, text, style.body, page.width);
   // Keep the heading with the first lines of its text.
   flow.ensure(blockHeight(heading) + 4 + Math.min(3, body.lines.length) * body.lineHeight);
-  flow.flowBlock(heading, page.left);
+  tagged(input.doc, ctx.root, 'H2', () => flow.flowBlock(heading, page.left));
   flow.y += 4;
-  flow.flowBlock(body, page.left);
+  tagged(input.doc, ctx.root, 'P', () => flow.flowBlock(body, page.left));
   flow.y += gap(ctx, 18);
 }
 
@@ -579,10 +638,10 @@ function drawPaymentDetails(ctx: Ctx, flow: PageFlow): void {
   const body = text === '' ? null : textBlock(doc, text, style.body, page.width);
   const qrBlock = paymentQrBlock(ctx);
   flow.ensure(blockHeight(heading) + 4 + (body ? Math.min(3, body.lines.length) * body.lineHeight : qrBlock.height));
-  flow.flowBlock(heading, page.left);
+  tagged(doc, ctx.root, 'H2', () => flow.flowBlock(heading, page.left));
   flow.y += 4;
   if (body) {
-    flow.flowBlock(body, page.left);
+    tagged(doc, ctx.root, 'P', () => flow.flowBlock(body, page.left));
     flow.y += 8;
   }
   // The code and its lines stay together on one page.
@@ -592,7 +651,7 @@ function drawPaymentDetails(ctx: Ctx, flow: PageFlow): void {
 }
 
 /** The QR code at the left (its quiet zone blank around it), the caption and the transfer's details at its right. */
-function paymentQrBlock({ input: { doc, payment }, style, page, labels }: Ctx): {
+function paymentQrBlock({ input: { doc, payment }, style, page, labels, root }: Ctx): {
   height: number;
   draw: (top: number) => void;
 } {
@@ -619,12 +678,16 @@ function paymentQrBlock({ input: { doc, payment }, style, page, labels }: Ctx): 
       const x0 = page.left;
       const y0 = top + quiet;
       // One path of one rectangle per run of dark modules, filled once: no seams, nothing fetched.
-      for (const [row, column, length] of darkRuns(qr)) {
-        doc.rect(x0 + column * moduleSide, y0 + row * moduleSide, length * moduleSide, moduleSide);
-      }
-      doc.fillColor('#000000').fill();
-      let y = drawBlock(doc, caption, textX, y0) + 6;
-      for (const block of details) y = drawBlock(doc, block, textX, y) + 2;
+      const drawCode = () => {
+        for (const [row, column, length] of darkRuns(qr)) {
+          doc.rect(x0 + column * moduleSide, y0 + row * moduleSide, length * moduleSide, moduleSide);
+        }
+        doc.fillColor('#000000').fill();
+      };
+      tagged(doc, root, 'Figure', drawCode, { alt: labels.qrCaption });
+      let y = y0;
+      tagged(doc, root, 'P', () => (y = drawBlock(doc, caption, textX, y0) + 6));
+      for (const block of details) tagged(doc, root, 'P', () => (y = drawBlock(doc, block, textX, y) + 2));
     },
   };
 }
@@ -638,12 +701,19 @@ function drawFooters({ input: { doc, invoice }, style, paint, page, labels }: Ct
     if (paint.footerRule) stroke(doc, page.left, y - 8, page.right, y - 8, paint.footerRule);
     setStyle(doc, style.footer);
     const pageText = labels.page(index + 1, range.count);
-    if (label) {
-      // The invoice number may be long: cut it to the space left of the page number.
-      const space = page.width - textWidth(doc, pageText) - 24;
-      const [first = ''] = textBlock(doc, label, style.footer, space).lines;
-      drawLine(doc, first, page.left, y);
-    }
-    drawLine(doc, pageText, page.right, y, 'right');
+    // The running footer repeats what the header says: a pagination artifact, read once from the content.
+    artifact(
+      doc,
+      () => {
+        if (label) {
+          // The invoice number may be long: cut it to the space left of the page number.
+          const space = page.width - textWidth(doc, pageText) - 24;
+          const [first = ''] = textBlock(doc, label, style.footer, space).lines;
+          drawLine(doc, first, page.left, y);
+        }
+        drawLine(doc, pageText, page.right, y, 'right');
+      },
+      'Pagination',
+    );
   }
 }
