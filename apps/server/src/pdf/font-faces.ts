@@ -63,6 +63,17 @@ export const TRADITIONAL_CHINESE_FACE = faceIndex('chinese-traditional');
  */
 export function hanFaceForLanguage(language: string | null | undefined): number {
   if (!language) return HAN_FACE;
+  let face = hanFaces.get(language);
+  if (face === undefined) {
+    face = hanFaceOfTag(language);
+    if (hanFaces.size < 100) hanFaces.set(language, face);
+  }
+  return face;
+}
+
+const hanFaces = new Map<string, number>();
+
+function hanFaceOfTag(language: string): number {
   try {
     const locale = new Intl.Locale(language).maximize();
     if (locale.language === 'ja') return JAPANESE_FACE;

@@ -129,9 +129,18 @@ export function withDocumentLanguage<T>(language: string | null | undefined, lay
 
 const KANA = /[\u3040-\u30ff\u31f0-\u31ff\uff66-\uff9f]/;
 
-/** The Han face of one line: the document's, or the Japanese forms where the line has kana (a Japanese name or address). */
-function hanFaceFor(text: string): number {
-  return documentHanFace === HAN_FACE && KANA.test(text) ? JAPANESE_FACE : documentHanFace;
+/**
+ * The Han face of one line, decided on its first Han character (a Latin line never looks): the document's, or the
+ * Japanese forms where the line has kana (a Japanese name or address).
+ */
+interface LineHan {
+  readonly text: string;
+  face: number | null;
+}
+
+function hanFaceOf(line: LineHan): number {
+  line.face ??= documentHanFace === HAN_FACE && KANA.test(line.text) ? JAPANESE_FACE : documentHanFace;
+  return line.face;
 }
 
 function pick(
@@ -139,7 +148,7 @@ function pick(
   current: FontHandle | null | undefined,
   primary: FontHandle,
   name: FontName,
-  hanFace: number,
+  line: LineHan,
 ) {
   if (current === primary && primaryCovered(primary, code)) return primary;
   if (current !== undefined && isIgnorable(code)) return current;
@@ -153,20 +162,23 @@ function pick(
   const weight = weightOf(name);
   if (primary.key !== weight && primaryCovers(code)) return primaryFont(weight);
   let face = faceCoverage().faceFor(code);
-  if (face === HAN_FACE && hanFace !== HAN_FACE && faceCoverage().covers(hanFace, code)) face = hanFace;
+  if (face === HAN_FACE) {
+    const hanFace = hanFaceOf(line);
+    if (hanFace !== HAN_FACE && faceCoverage().covers(hanFace, code)) face = hanFace;
+  }
   return face >= 0 ? fallbackFont(face, weight) : null;
 }
 
 /** Splits text into runs of one font each: the first font of the fallback chain that has the character. */
 function itemize(text: string, weight: FontName): Item[] {
   const primary = primaryFont(weight);
-  const hanFace = hanFaceFor(text);
+  const line: LineHan = { text, face: null };
   const items: Item[] = [];
   let current: FontHandle | null | undefined;
   let start = 0;
   for (let i = 0; i < text.length;) {
     const code = text.codePointAt(i)!;
-    const font = pick(code, current, primary, weight, hanFace);
+    const font = pick(code, current, primary, weight, line);
     if (font !== current) {
       if (current !== undefined) items.push({ start, end: i, font: current });
       current = font;
