@@ -73,6 +73,11 @@ export interface InvoiceDocument {
    * language, else English (docs/decisions/0061-the-document-language.md).
    */
   language?: string | null;
+  /**
+   * Simple mode: a percent tax is taken of the subtotal less the discount (docs/decisions/0069-vat-categories-and-discounts-before-tax.md).
+   * Absent: the product's formula, tax of the subtotal.
+   */
+  discountBeforeTax?: boolean;
 }
 
 // Every text field starts from the domain's textSchema: U+0000 and lone surrogates are refused
@@ -256,6 +261,7 @@ export const invoiceDocumentInputSchema = z
       discount_percent: adjustmentValueSchema('Discount'),
       discount_type: adjustmentTypeSchema,
       show_discount: flag,
+      discount_before_tax: flag,
       shipping_amount: moneyValueSchema('Shipping'),
       show_shipping: flag,
       payment_details: text(LIMITS.longText, 'Payment details'),
@@ -320,6 +326,7 @@ export const invoiceDocumentInputSchema = z
       accentColor: body.accent_color,
       paper: body.paper,
       language: body.language,
+      ...(body.discount_before_tax ? { discountBeforeTax: true } : {}),
     };
     if (!totalsFit(document)) {
       ctx.addIssue({ code: 'custom', path: ['items'], message: MESSAGES.tooLarge });

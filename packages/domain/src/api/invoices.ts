@@ -301,6 +301,8 @@ export const invoiceDataSchema = z.object({
   show_discount: z.boolean(),
   discount_percent: amountSchema,
   discount_type: adjustmentTypeOutSchema,
+  /** A percent tax is taken of the subtotal less the discount (docs/decisions/0069-vat-categories-and-discounts-before-tax.md). */
+  discount_before_tax: z.boolean().optional(),
   show_shipping: z.boolean(),
   shipping_amount: amountSchema,
   payment_details: z.string(),
@@ -491,6 +493,7 @@ export function toInvoiceData(document: InvoiceDocument): InvoiceData {
     show_discount: document.discount.enabled,
     discount_percent: adjustmentToDecimal(document.discount, currency.code),
     discount_type: document.discount.type,
+    discount_before_tax: document.discountBeforeTax === true,
     show_shipping: document.shipping.enabled,
     shipping_amount: toDecimal(document.shipping.amount, currency.code),
     payment_details: document.paymentDetails,

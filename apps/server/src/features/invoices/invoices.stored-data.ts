@@ -42,6 +42,8 @@ export interface StoredInvoiceData {
   paper?: PaperSize | null;
   /** The invoice's own language tag; absent or null: its client's, else English (docs/decisions/0061-the-document-language.md). */
   language?: string | null;
+  /** Simple mode: the percent tax is taken after the discount (docs/decisions/0069-vat-categories-and-discounts-before-tax.md). */
+  discountBeforeTax?: boolean;
 }
 
 export function toStoredData(document: InvoiceDocument): StoredInvoiceData {
@@ -60,6 +62,7 @@ export function toStoredData(document: InvoiceDocument): StoredInvoiceData {
     accentColor: document.accentColor ?? null,
     paper: document.paper ?? null,
     language: document.language ?? null,
+    ...(document.discountBeforeTax ? { discountBeforeTax: true } : {}),
   };
 }
 
@@ -165,6 +168,7 @@ function documentFields(
     accentColor: isAccentColor(data.accentColor) ? data.accentColor.toLowerCase() : null,
     paper: data.paper === 'a4' || data.paper === 'letter' ? data.paper : null,
     language: normalizeLanguage(data.language),
+    ...(data.discountBeforeTax === true ? { discountBeforeTax: true } : {}),
   };
 }
 
