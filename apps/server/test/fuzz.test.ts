@@ -146,6 +146,13 @@ function hinted(key: string, users: TwoUsers): fc.Arbitrary<unknown> | undefined
   if (key === 'language' || key === 'preferred_language') {
     return fc.constantFrom('de', 'fr-CA', 'ZH-hant-tw', 'ar', 'en', null, '', 'xx', 'de-DE-x-private', 'de_CH', 'ru');
   }
+  // The e-invoice fields (ADR 70): valid codes and near misses, so accepted parties and VAT lines reach the routes.
+  if (key === 'country') return fc.constantFrom('DE', 'fr', 'XX', '', 'DEU', null);
+  if (key === 'endpoint_scheme') return fc.constantFrom('0088', 'EM', '9930', '9999', '', null);
+  if (key === 'vat_category') return fc.constantFrom('S', 'Z', 'E', 'AE', 'K', 'G', 'O', 's', 'X', '', null);
+  if (key === 'vat_rate') return fc.constantFrom(19, 7, 0, '8.875', 100.0001, -1, '', null);
+  if (key === 'iban') return fc.constantFrom('DE89 3704 0044 0532 0130 00', 'DE00 1234', '', null);
+  if (key === 'bic') return fc.constantFrom('COBADEFFXXX', 'COBADEFF', 'XX', '', null);
   if (key === 'status') return fc.constantFrom('draft', 'sent', 'paid', 'overdue', 'unpaid', 'all', 'Paid', 'deleted');
   if (key === 'logo_url') {
     return fc.constantFrom(

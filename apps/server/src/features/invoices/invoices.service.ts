@@ -204,6 +204,9 @@ export function prepareInvoice(body: SavedInvoiceBody): PreparedInvoice {
       unit: item.unit ?? '',
       unitCostMinor: item.unitCost,
       amountMinor: totals.lines[index]!,
+      vatCategory: item.vatCategory ?? null,
+      vatRate: item.vatCategory ? (item.vatRate ?? 0) : null,
+      vatExemptionReason: item.vatExemptionReason ?? '',
     })),
   };
 }
