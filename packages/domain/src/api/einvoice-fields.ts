@@ -109,8 +109,8 @@ export const buyerInputSchema = z
   .nullish()
   .transform((party) => (party ? compact(party) : undefined));
 
-export type DocumentSeller = NonNullable<z.output<typeof sellerInputSchema>>;
-export type DocumentBuyer = NonNullable<z.output<typeof buyerInputSchema>>;
+export type DocumentSeller = Partial<NonNullable<z.output<typeof sellerInputSchema>>>;
+export type DocumentBuyer = Partial<NonNullable<z.output<typeof buyerInputSchema>>>;
 
 export const vatCategoryInputSchema = z
   .string({ error: EINVOICE_FIELD_MESSAGES.vatCategory })
