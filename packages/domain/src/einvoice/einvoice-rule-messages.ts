@@ -58,6 +58,8 @@ const BY_RULE: Record<string, Plain> = {
   'BR-DE-7': { field: 'seller.email', message: 'Add your e-mail address.' },
   'BR-DE-8': { field: 'buyer.city', message: "Add the client's city." },
   'BR-DE-9': { field: 'buyer.postcode', message: "Add the client's postcode." },
+  'BR-DE-10': { field: 'buyer.city', message: "Add the client's city: the goods are delivered there." },
+  'BR-DE-11': { field: 'buyer.postcode', message: "Add the client's postcode: the goods are delivered there." },
   'BR-DE-15': { field: 'buyer.buyer_reference', message: "Add the client's buyer reference (Leitweg-ID)." },
   'BR-DE-16': SELLER_VAT,
 };

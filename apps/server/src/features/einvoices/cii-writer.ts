@@ -168,7 +168,15 @@ export function writeCii(invoice: EInvoice, options: WriterOptions = {}): string
           ? el(
               'ram:ShipToTradeParty',
               null,
-              el('ram:PostalTradeAddress', null, el('ram:CountryID', null, escapeXml(invoice.buyer.country))),
+              // The buyer's address in full: XRechnung wants a city and postcode in it (BR-DE-10, BR-DE-11).
+              el(
+                'ram:PostalTradeAddress',
+                null,
+                textEl('ram:PostcodeCode', invoice.buyer.postcode),
+                textEl('ram:LineOne', invoice.buyer.street),
+                textEl('ram:CityName', invoice.buyer.city),
+                el('ram:CountryID', null, escapeXml(invoice.buyer.country)),
+              ),
             )
           : null,
         invoice.delivery_date

@@ -124,9 +124,13 @@ export function writeUbl(invoice: EInvoice, options: WriterOptions = {}): string
             ? el(
                 'cac:DeliveryLocation',
                 null,
+                // The buyer's address in full: XRechnung wants a city and postcode in it (BR-DE-10, BR-DE-11).
                 el(
                   'cac:Address',
                   null,
+                  textEl('cbc:StreetName', invoice.buyer.street),
+                  textEl('cbc:CityName', invoice.buyer.city),
+                  textEl('cbc:PostalZone', invoice.buyer.postcode),
                   el('cac:Country', null, el('cbc:IdentificationCode', null, escapeXml(invoice.buyer.country))),
                 ),
               )
