@@ -12,6 +12,7 @@ import clientsRoutes from './features/clients/clients.routes';
 import dashboardRoutes from './features/dashboard/dashboard.routes';
 import documentsRoutes from './features/documents/documents.routes';
 import einvoicesRoutes from './features/einvoices/einvoices.routes';
+import { makeEInvoice } from './features/einvoices/einvoices.service';
 import healthRoutes from './features/health/health.routes';
 import { renderSavedInvoicePdf } from './features/invoices/invoices.download';
 import { exportInvoicePage, exportPdfPages } from './features/invoices/invoices.export';
@@ -115,7 +116,11 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
   });
 
   await app.register(healthRoutes);
-  await app.register(documentsRoutes, { pdf, perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
+  await app.register(documentsRoutes, {
+    pdf,
+    perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE,
+    einvoice: makeEInvoice,
+  });
   await app.register(logosRoutes, {
     uploadsPerMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE,
     guestBytesPerDay: config.GUEST_LOGO_BYTES_PER_DAY,
@@ -129,7 +134,11 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
   await app.register(sessionsRoutes);
   await app.register(clientsRoutes, { importsPerMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
   await app.register(businessesRoutes);
-  await app.register(invoicesRoutes, { pdf, perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
+  await app.register(invoicesRoutes, {
+    pdf,
+    perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE,
+    einvoice: makeEInvoice,
+  });
   await app.register(invoiceImportRoutes, { perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
   await app.register(einvoicesRoutes, { perMinute: config.RATE_LIMIT_DOCUMENTS_PER_MINUTE });
   await app.register(invoiceLinksRoutes, {

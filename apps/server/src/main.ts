@@ -2,6 +2,7 @@ import { loadConfig, loadEnvFile } from './config';
 import { buildApp } from './app';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
+import { closeEInvoiceValidation } from './features/einvoices/einvoice-validation';
 import { resolveFontsDir } from './pdf/fonts-dir';
 import { createPdfPool } from './pdf/pdf-pool';
 import { createPool } from './plugins/database';
@@ -55,6 +56,8 @@ async function main() {
     cleanups.push(() => pool.end());
     const pdf = createPdfPool({ threads: config.PDF_THREADS, fontsDir });
     cleanups.push(() => pdf.close());
+    // The e-invoice rules' thread starts on the first e-invoice; stopped here so it never holds the exit back.
+    cleanups.push(() => closeEInvoiceValidation());
     const app = await buildApp({ config, pool, pdf });
     cleanups.push(async () => {
       // close() stops accepting and waits for the requests in flight. A keep-alive connection that

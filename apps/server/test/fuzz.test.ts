@@ -120,6 +120,8 @@ function hinted(key: string, users: TwoUsers): fc.Arbitrary<unknown> | undefined
       { weight: 1, arbitrary: fc.constantFrom(a.account.id, b.account.id.toUpperCase(), ` ${b.account.id} `) },
     );
   }
+  // A VAT number is no record id (ADR 70): text of at most 30 characters.
+  if (key === 'vat_id') return fc.constantFrom('DE123456789', ' fr 12 345678901 ', '', 'x'.repeat(31), null);
   if (key === 'id' || key.endsWith('_id') || key.endsWith('_ids')) {
     return fc.oneof(fc.constantFrom(...ids), fc.uuid(), fc.constant(b.clientId.toUpperCase()));
   }
@@ -146,6 +148,20 @@ function hinted(key: string, users: TwoUsers): fc.Arbitrary<unknown> | undefined
   if (key === 'language' || key === 'preferred_language') {
     return fc.constantFrom('de', 'fr-CA', 'ZH-hant-tw', 'ar', 'en', null, '', 'xx', 'de-DE-x-private', 'de_CH', 'ru');
   }
+  // The e-invoice fields (ADR 70): valid codes and near misses, so accepted parties and VAT lines reach the routes.
+  if (key === 'country') return fc.constantFrom('DE', 'fr', 'XX', '', 'DEU', null);
+  // Mostly valid: an electronic address is accepted only with its scheme, so both must be right at once.
+  if (key === 'endpoint_scheme') {
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom('0088', 'EM', '9930') },
+      { weight: 1, arbitrary: fc.constantFrom('9999', '', null) },
+    );
+  }
+  if (key === 'endpoint_id') return fc.constantFrom('ada@example.com', '4000001123452', ' 0088 ', '');
+  if (key === 'vat_category') return fc.constantFrom('S', 'Z', 'E', 'AE', 'K', 'G', 'O', 's', 'X', '', null);
+  if (key === 'vat_rate') return fc.constantFrom(19, 7, 0, '8.875', 100.0001, -1, '', null);
+  if (key === 'iban') return fc.constantFrom('DE89 3704 0044 0532 0130 00', 'DE00 1234', '', null);
+  if (key === 'bic') return fc.constantFrom('COBADEFFXXX', 'COBADEFF', 'XX', '', null);
   if (key === 'status') return fc.constantFrom('draft', 'sent', 'paid', 'overdue', 'unpaid', 'all', 'Paid', 'deleted');
   if (key === 'logo_url') {
     return fc.constantFrom(
@@ -381,6 +397,9 @@ const FIELD_LABELS: Record<string, string> = {
   discount_type: 'type',
   // The Send dialog's To holds recipients (packages/domain/src/api/sending.ts).
   to: 'recipient',
+  // The e-invoice fields (packages/domain/src/api/einvoice-fields.ts) say what a person calls them.
+  email: 'e-mail',
+  endpoint_id: 'electronic address',
 };
 
 /** Whether a message names the field: its words (unit_cost → "unit cost"), one of them, or its label. */

@@ -453,6 +453,14 @@ const CASES: Record<string, RouteCase> = {
     otherUserId: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/pdf?user_id=${a.account.id}` }),
     malformed: () => ({ method: 'GET', url: '/api/invoices/not-a-uuid/pdf' }),
   },
+  'GET /api/invoices/:id/einvoice': {
+    foreign: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/einvoice?format=ubl` }),
+    otherUserId: ({ a }) => ({
+      method: 'GET',
+      url: `/api/invoices/${a.invoiceId}/einvoice?format=ubl&user_id=${a.account.id}`,
+    }),
+    malformed: ({ b }) => ({ method: 'GET', url: `/api/invoices/${b.invoiceId}/einvoice?format=facturx%27--` }),
+  },
   'GET /api/invoices/:id/activity': {
     foreign: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/activity` }),
     otherUserId: ({ a }) => ({ method: 'GET', url: `/api/invoices/${a.invoiceId}/activity?user_id=${a.account.id}` }),

@@ -16,6 +16,18 @@ import {
   type TemplateName,
 } from './invoice-templates';
 import { languageInputSchema } from './document-language';
+import {
+  bicInputSchema,
+  buyerInputSchema,
+  EINVOICE_FIELD_MESSAGES,
+  ibanInputSchema,
+  sellerInputSchema,
+  vatCategoryInputSchema,
+  vatExemptionReasonSchema,
+  type DocumentBuyer,
+  type DocumentSeller,
+} from './api/einvoice-fields';
+import type { VatCategory } from './einvoice/einvoice-model';
 
 /**
  * The invoice body of POST /generate-invoice and /preview-invoice (docs/product/entities.md#invoice-document), which is
@@ -45,6 +57,11 @@ export interface InvoiceDocumentItem {
   /** What the quantity counts ('hours', 'kg'), trimmed; absent (or '') when the line has none. */
   unit?: string;
   unitCost: Minor;
+  /** VAT mode (docs/decisions/0069-vat-categories-and-discounts-before-tax.md): every line has one or none does. */
+  vatCategory?: VatCategory;
+  /** Thousandths of a percent; 0 for every category but S. Present with vatCategory. */
+  vatRate?: number;
+  vatExemptionReason?: string;
 }
 
 export interface InvoiceDocument {
@@ -73,6 +90,17 @@ export interface InvoiceDocument {
    * language, else English (docs/decisions/0061-the-document-language.md).
    */
   language?: string | null;
+  /**
+   * Simple mode: a percent tax is taken of the subtotal less the discount (docs/decisions/0069-vat-categories-and-discounts-before-tax.md).
+   * Absent: the product's formula, tax of the subtotal.
+   */
+  discountBeforeTax?: boolean;
+  /** Structured parties for e-invoices (docs/decisions/0070-e-invoice-fields-and-outputs.md); the free text stays what prints. */
+  seller?: DocumentSeller;
+  buyer?: DocumentBuyer;
+  /** The payment means of an e-invoice (SEPA credit transfer), compact and checked. */
+  iban?: string;
+  bic?: string;
 }
 
 // Every text field starts from the domain's textSchema: U+0000 and lone surrogates are refused
@@ -225,6 +253,9 @@ export const invoiceItemInputSchema = z.object(
     quantity: quantitySchema.default(1),
     unit: unitSchema,
     unit_cost: moneyValueSchema('Rate'),
+    vat_category: vatCategoryInputSchema,
+    vat_rate: z.union([z.number(), z.string(), z.null()], { error: EINVOICE_FIELD_MESSAGES.vatRate }).optional(),
+    vat_exemption_reason: vatExemptionReasonSchema,
   },
   { error: MESSAGES.item },
 );
@@ -256,6 +287,7 @@ export const invoiceDocumentInputSchema = z
       discount_percent: adjustmentValueSchema('Discount'),
       discount_type: adjustmentTypeSchema,
       show_discount: flag,
+      discount_before_tax: flag,
       shipping_amount: moneyValueSchema('Shipping'),
       show_shipping: flag,
       payment_details: text(LIMITS.longText, 'Payment details'),
@@ -266,6 +298,10 @@ export const invoiceDocumentInputSchema = z
       accent_color: accentColorInputSchema,
       paper: paperInputSchema,
       language: languageInputSchema,
+      seller: sellerInputSchema,
+      buyer: buyerInputSchema,
+      iban: ibanInputSchema,
+      bic: bicInputSchema,
     },
     { error: MESSAGES.body },
   )
@@ -277,7 +313,19 @@ export const invoiceDocumentInputSchema = z
     body.items.forEach((item, index) => {
       const rate = parseMoneyValue(item.unit_cost, 'Rate', body.currency);
       if (!rate.ok) ctx.addIssue({ code: 'custom', path: ['items', index, 'unit_cost'], message: rate.message });
+      const vat = vatRateOf(item);
+      if (!vat.ok) ctx.addIssue({ code: 'custom', path: ['items', index, 'vat_rate'], message: vat.message });
     });
+    // VAT mode is all lines or none (ADR 69): a line without a category would have no VAT group.
+    const named = body.items.filter((item) => (item.name ?? '').trim() !== '');
+    if (named.some((item) => item.vat_category) && named.some((item) => !item.vat_category)) {
+      const index = body.items.findIndex((item) => (item.name ?? '').trim() !== '' && !item.vat_category);
+      ctx.addIssue({
+        code: 'custom',
+        path: ['items', index, 'vat_category'],
+        message: EINVOICE_FIELD_MESSAGES.vatAllOrNone,
+      });
+    }
     const shipping = parseMoneyValue(body.shipping_amount, 'Shipping', body.currency);
     if (!shipping.ok) ctx.addIssue({ code: 'custom', path: ['shipping_amount'], message: shipping.message });
     if (!body.items.some((item) => (item.name ?? '').trim() !== '')) {
@@ -299,6 +347,13 @@ export const invoiceDocumentInputSchema = z
           quantity: item.quantity,
           ...(item.unit ? { unit: item.unit } : {}),
           unitCost: moneyValue(item.unit_cost, body.currency),
+          ...(item.vat_category
+            ? {
+                vatCategory: item.vat_category,
+                vatRate: acceptedVatRate(item),
+                ...(item.vat_exemption_reason ? { vatExemptionReason: item.vat_exemption_reason } : {}),
+              }
+            : {}),
         })),
       tax: {
         enabled: body.show_tax,
@@ -320,6 +375,11 @@ export const invoiceDocumentInputSchema = z
       accentColor: body.accent_color,
       paper: body.paper,
       language: body.language,
+      ...(body.discount_before_tax ? { discountBeforeTax: true } : {}),
+      ...(body.seller ? { seller: body.seller } : {}),
+      ...(body.buyer ? { buyer: body.buyer } : {}),
+      ...(body.iban ? { iban: body.iban } : {}),
+      ...(body.bic ? { bic: body.bic } : {}),
     };
     if (!totalsFit(document)) {
       ctx.addIssue({ code: 'custom', path: ['items'], message: MESSAGES.tooLarge });
@@ -330,7 +390,33 @@ export const invoiceDocumentInputSchema = z
 
 export type InvoiceDocumentInput = z.input<typeof invoiceDocumentInputSchema>;
 
+/**
+ * A line's VAT rate as thousandths of a percent: above 0 for S, 0 (or none) for the other categories, none
+ * without a category (docs/decisions/0069-vat-categories-and-discounts-before-tax.md).
+ */
+function vatRateOf(item: {
+  vat_category?: VatCategory | undefined;
+  vat_rate?: number | string | null | undefined;
+}): { ok: true; value: number | undefined } | { ok: false; message: string } {
+  const given = item.vat_rate !== undefined && item.vat_rate !== null && item.vat_rate !== '';
+  if (!item.vat_category) {
+    return given ? { ok: false, message: EINVOICE_FIELD_MESSAGES.vatRateAlone } : { ok: true, value: undefined };
+  }
+  const parsed = given ? parsePercentValue(item.vat_rate!, 'VAT rate') : { ok: true as const, value: 0 };
+  if (!parsed.ok) return { ok: false, message: EINVOICE_FIELD_MESSAGES.vatRate };
+  if (item.vat_category === 'S' && parsed.value === 0)
+    return { ok: false, message: EINVOICE_FIELD_MESSAGES.vatRateStandard };
+  if (item.vat_category !== 'S' && parsed.value !== 0)
+    return { ok: false, message: EINVOICE_FIELD_MESSAGES.vatRateOther };
+  return { ok: true, value: parsed.value };
+}
+
 /** The values superRefine has already accepted. */
+function acceptedVatRate(item: Parameters<typeof vatRateOf>[0]): number {
+  const rate = vatRateOf(item);
+  return rate.ok ? (rate.value ?? 0) : 0;
+}
+
 function adjustmentValue(value: number | string, type: AdjustmentType, currency: CurrencyCode): number {
   const parsed = parseAdjustmentValue(value, type, '', currency);
   return parsed.ok ? parsed.value : 0;

@@ -442,6 +442,11 @@ export const invoiceItems = pgTable(
     unit: text('unit').notNull().default(''),
     unitCostMinor: money('unit_cost_minor'),
     amountMinor: money('amount_minor'),
+    // VAT mode (docs/decisions/0069-vat-categories-and-discounts-before-tax.md): the line's UNTDID 5305 category and
+    // its rate in thousandths of a percent; both null on a line of the simple mode.
+    vatCategory: text('vat_category'),
+    vatRate: integer('vat_rate'),
+    vatExemptionReason: text('vat_exemption_reason').notNull().default(''),
   },
   (t) => [
     uniqueIndex('invoice_items_invoice_position_key').on(t.invoiceId, t.position),
@@ -449,6 +454,10 @@ export const invoiceItems = pgTable(
     // The schema's bounds (docs/decisions/0060-decimal-quantities-and-units.md), so no other writer stores more.
     check('invoice_items_quantity_check', sql`${t.quantity} >= 0`),
     check('invoice_items_unit_check', sql`char_length(${t.unit}) <= 20`),
+    check(
+      'invoice_items_vat_check',
+      sql`(${t.vatCategory} is null and ${t.vatRate} is null) or (${t.vatCategory} in ('S', 'Z', 'E', 'AE', 'K', 'G', 'O') and ${t.vatRate} between 0 and 100000)`,
+    ),
   ],
 );
 

@@ -11,6 +11,8 @@ import {
   type StatusFilter,
 } from '../status';
 import { percentRateToDecimal } from '../percent';
+import { VAT_CATEGORIES } from '../einvoice/einvoice-model';
+import { buyerSchema, sellerSchema } from './einvoice-fields';
 import type { Adjustment, Totals } from '../totals';
 import { businessSchema } from './businesses';
 import { clientSchema } from './clients';
@@ -279,6 +281,11 @@ export const invoiceItemDataSchema = z.object({
   /** What the quantity counts ('hours'); '' when none. */
   unit: z.string(),
   unit_cost: amountSchema,
+  /** VAT mode only (docs/decisions/0069-vat-categories-and-discounts-before-tax.md): every item has them or none. */
+  vat_category: z.enum(VAT_CATEGORIES).optional(),
+  /** Percent with at most 3 decimals (19, 8.875); 0 but for S. */
+  vat_rate: z.number().optional(),
+  vat_exemption_reason: z.string().optional(),
 });
 export type InvoiceItemData = z.infer<typeof invoiceItemDataSchema>;
 
@@ -301,6 +308,8 @@ export const invoiceDataSchema = z.object({
   show_discount: z.boolean(),
   discount_percent: amountSchema,
   discount_type: adjustmentTypeOutSchema,
+  /** A percent tax is taken of the subtotal less the discount (docs/decisions/0069-vat-categories-and-discounts-before-tax.md). */
+  discount_before_tax: z.boolean().optional(),
   show_shipping: z.boolean(),
   shipping_amount: amountSchema,
   payment_details: z.string(),
@@ -313,6 +322,11 @@ export const invoiceDataSchema = z.object({
   paper: z.enum(PAPER_SIZES).nullable(),
   /** null: the saved client's preferred language, else English (docs/decisions/0061-the-document-language.md). */
   language: z.string().nullable(),
+  /** E-invoice details (docs/decisions/0070-e-invoice-fields-and-outputs.md): present when filled in. */
+  seller: sellerSchema.optional(),
+  buyer: buyerSchema.optional(),
+  iban: z.string().optional(),
+  bic: z.string().optional(),
 });
 export type InvoiceData = z.infer<typeof invoiceDataSchema>;
 
@@ -484,6 +498,13 @@ export function toInvoiceData(document: InvoiceDocument): InvoiceData {
       quantity: item.quantity,
       unit: item.unit ?? '',
       unit_cost: toDecimal(item.unitCost, currency.code),
+      ...(item.vatCategory
+        ? {
+            vat_category: item.vatCategory,
+            vat_rate: percentRateToDecimal(item.vatRate ?? 0),
+            ...(item.vatExemptionReason ? { vat_exemption_reason: item.vatExemptionReason } : {}),
+          }
+        : {}),
     })),
     show_tax: document.tax.enabled,
     tax_percent: adjustmentToDecimal(document.tax, currency.code),
@@ -491,6 +512,7 @@ export function toInvoiceData(document: InvoiceDocument): InvoiceData {
     show_discount: document.discount.enabled,
     discount_percent: adjustmentToDecimal(document.discount, currency.code),
     discount_type: document.discount.type,
+    discount_before_tax: document.discountBeforeTax === true,
     show_shipping: document.shipping.enabled,
     shipping_amount: toDecimal(document.shipping.amount, currency.code),
     payment_details: document.paymentDetails,
@@ -500,6 +522,10 @@ export function toInvoiceData(document: InvoiceDocument): InvoiceData {
     accent_color: document.accentColor ?? null,
     paper: document.paper ?? null,
     language: document.language ?? null,
+    ...(document.seller ? { seller: document.seller } : {}),
+    ...(document.buyer ? { buyer: document.buyer } : {}),
+    ...(document.iban ? { iban: document.iban } : {}),
+    ...(document.bic ? { bic: document.bic } : {}),
   };
 }
 

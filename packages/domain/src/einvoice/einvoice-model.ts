@@ -35,6 +35,12 @@ export interface EInvoiceParty {
   endpoint_scheme?: string;
 }
 
+/** The seller with its contact point (BG-6: BT-41 name, BT-42 telephone, BT-43 e-mail is `email`); XRechnung needs it. */
+export interface EInvoiceSeller extends EInvoiceParty {
+  contact_name?: string;
+  phone?: string;
+}
+
 export interface EInvoiceBuyer extends EInvoiceParty {
   /** BT-10; the German public sector's Leitweg-ID. */
   buyer_reference?: string;
@@ -43,7 +49,7 @@ export interface EInvoiceBuyer extends EInvoiceParty {
 export interface EInvoiceLine {
   name: string;
   description?: string;
-  /** Whole units for now (decimal quantities come with the totals function's next change). */
+  /** Up to 3 decimals (docs/decisions/0060-decimal-quantities-and-units.md); the net amount is rounded once per line. */
   quantity: number;
   /** Net price of one unit, minor units. */
   unit_price: Minor;
@@ -69,7 +75,7 @@ export interface EInvoice {
   delivery_date?: string;
   currency: CurrencyCode;
   note?: string;
-  seller: EInvoiceParty;
+  seller: EInvoiceSeller;
   buyer: EInvoiceBuyer;
   lines: EInvoiceLine[];
   allowances: EInvoiceAllowanceCharge[];

@@ -2,11 +2,11 @@ import { computeEInvoiceTotals, type VatGroup } from '@invoicer/domain/einvoice/
 import type {
   EInvoice,
   EInvoiceAllowanceCharge,
-  EInvoiceParty,
+  EInvoiceSeller,
   VatCategory,
 } from '@invoicer/domain/einvoice/einvoice-model';
 import type { PercentRate } from '@invoicer/domain/percent';
-import { amount, date102, electronicAddress, rate } from './einvoice-values';
+import { amount, date102, electronicAddress, rate, sellerContact, type WriterOptions } from './einvoice-values';
 import { el, escapeXml, textEl, XML_DECLARATION } from './xml-text';
 
 /**
@@ -36,13 +36,27 @@ const categoryTax = (name: string, category: VatCategory, vatRate: PercentRate) 
     category === 'O' ? null : el('ram:RateApplicablePercent', null, rate(vatRate)),
   );
 
-function party(name: string, value: EInvoiceParty): string {
+function party(name: string, value: EInvoiceSeller): string {
   const address = electronicAddress(value);
+  const contact = sellerContact(value);
   return el(
     name,
     null,
     textEl('ram:Name', value.name),
     value.company_id?.trim() ? el('ram:SpecifiedLegalOrganization', null, textEl('ram:ID', value.company_id)) : null,
+    contact
+      ? el(
+          'ram:DefinedTradeContact',
+          null,
+          textEl('ram:PersonName', contact.name),
+          contact.phone?.trim()
+            ? el('ram:TelephoneUniversalCommunication', null, textEl('ram:CompleteNumber', contact.phone))
+            : null,
+          contact.email?.trim()
+            ? el('ram:EmailURIUniversalCommunication', null, textEl('ram:URIID', contact.email))
+            : null,
+        )
+      : null,
     el(
       'ram:PostalTradeAddress',
       null,
@@ -50,7 +64,8 @@ function party(name: string, value: EInvoiceParty): string {
       textEl('ram:LineOne', value.street),
       textEl('ram:LineTwo', value.additional_street),
       textEl('ram:CityName', value.city),
-      el('ram:CountryID', null, escapeXml(value.country)),
+      // Left out when missing, so the rules name it (BR-09, BR-11) instead of a bad code.
+      textEl('ram:CountryID', value.country),
       textEl('ram:CountrySubDivisionName', value.region),
     ),
     address
@@ -86,7 +101,7 @@ function vatBreakdown(group: VatGroup, currency: EInvoice['currency']): string {
   );
 }
 
-export function writeCii(invoice: EInvoice): string {
+export function writeCii(invoice: EInvoice, options: WriterOptions = {}): string {
   const totals = computeEInvoiceTotals(invoice);
   const { currency } = invoice;
   const deliverTo = invoice.lines.some((line) => line.vat_category === 'K');
@@ -120,7 +135,11 @@ export function writeCii(invoice: EInvoice): string {
     el(
       'rsm:ExchangedDocumentContext',
       null,
-      el('ram:GuidelineSpecifiedDocumentContextParameter', null, el('ram:ID', null, CII_EN16931_GUIDELINE)),
+      el(
+        'ram:GuidelineSpecifiedDocumentContextParameter',
+        null,
+        el('ram:ID', null, escapeXml(options.customization ?? CII_EN16931_GUIDELINE)),
+      ),
     ),
     el(
       'rsm:ExchangedDocument',
@@ -149,7 +168,15 @@ export function writeCii(invoice: EInvoice): string {
           ? el(
               'ram:ShipToTradeParty',
               null,
-              el('ram:PostalTradeAddress', null, el('ram:CountryID', null, escapeXml(invoice.buyer.country))),
+              // The buyer's address in full: XRechnung wants a city and postcode in it (BR-DE-10, BR-DE-11).
+              el(
+                'ram:PostalTradeAddress',
+                null,
+                textEl('ram:PostcodeCode', invoice.buyer.postcode),
+                textEl('ram:LineOne', invoice.buyer.street),
+                textEl('ram:CityName', invoice.buyer.city),
+                el('ram:CountryID', null, escapeXml(invoice.buyer.country)),
+              ),
             )
           : null,
         invoice.delivery_date

@@ -28,3 +28,17 @@ export function electronicAddress(party: {
   if (party.email?.trim()) return { id: party.email.trim(), scheme: 'EM' };
   return null;
 }
+
+/** XRechnung 3.0, the German CIUS the vendored rules check (BR-DE-21 wants this specification identifier). */
+export const XRECHNUNG_CUSTOMIZATION = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
+
+/** What the writers vary by format: the specification identifier (BT-24). */
+export interface WriterOptions {
+  customization?: string;
+}
+
+/** The seller's contact point (BG-6), when a name or a telephone number was given. */
+export function sellerContact(party: { contact_name?: string; phone?: string; email?: string }) {
+  if (!party.contact_name?.trim() && !party.phone?.trim()) return null;
+  return { name: party.contact_name, phone: party.phone, email: party.email };
+}

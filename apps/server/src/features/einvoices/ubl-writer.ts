@@ -2,11 +2,11 @@ import { computeEInvoiceTotals, type VatGroup } from '@invoicer/domain/einvoice/
 import type {
   EInvoice,
   EInvoiceAllowanceCharge,
-  EInvoiceParty,
+  EInvoiceSeller,
   VatCategory,
 } from '@invoicer/domain/einvoice/einvoice-model';
 import type { PercentRate } from '@invoicer/domain/percent';
-import { amount, electronicAddress, rate } from './einvoice-values';
+import { amount, electronicAddress, rate, sellerContact, type WriterOptions } from './einvoice-values';
 import { el, escapeXml, textEl, XML_DECLARATION } from './xml-text';
 
 /** UBL 2.1 invoice, Peppol BIS Billing 3.0 (EN 16931 CIUS). Elements are written in the schema's order. */
@@ -33,8 +33,9 @@ const taxCategory = (name: string, category: VatCategory, vatRate: PercentRate, 
     VAT_SCHEME,
   );
 
-function party(name: string, value: EInvoiceParty): string {
+function party(name: string, value: EInvoiceSeller): string {
   const address = electronicAddress(value);
+  const contact = sellerContact(value);
   return el(
     name,
     null,
@@ -50,7 +51,8 @@ function party(name: string, value: EInvoiceParty): string {
         textEl('cbc:CityName', value.city),
         textEl('cbc:PostalZone', value.postcode),
         textEl('cbc:CountrySubentity', value.region),
-        el('cac:Country', null, el('cbc:IdentificationCode', null, escapeXml(value.country))),
+        // Left out when missing, so the rules name it (BR-09, BR-11) instead of a bad code.
+        value.country ? el('cac:Country', null, el('cbc:IdentificationCode', null, escapeXml(value.country))) : null,
       ),
       value.vat_id?.trim() ? el('cac:PartyTaxScheme', null, textEl('cbc:CompanyID', value.vat_id), VAT_SCHEME) : null,
       el(
@@ -59,6 +61,15 @@ function party(name: string, value: EInvoiceParty): string {
         textEl('cbc:RegistrationName', value.name),
         textEl('cbc:CompanyID', value.company_id),
       ),
+      contact
+        ? el(
+            'cac:Contact',
+            null,
+            textEl('cbc:Name', contact.name),
+            textEl('cbc:Telephone', contact.phone),
+            textEl('cbc:ElectronicMail', contact.email),
+          )
+        : null,
     ),
   );
 }
@@ -84,7 +95,7 @@ function subtotal(group: VatGroup, currency: EInvoice['currency']): string {
   );
 }
 
-export function writeUbl(invoice: EInvoice): string {
+export function writeUbl(invoice: EInvoice, options: WriterOptions = {}): string {
   const totals = computeEInvoiceTotals(invoice);
   const { currency } = invoice;
   const money = (name: string, minor: number) => el(name, { currencyID: currency }, amount(minor, currency));
@@ -92,7 +103,7 @@ export function writeUbl(invoice: EInvoice): string {
   const body = el(
     'Invoice',
     NAMESPACES,
-    el('cbc:CustomizationID', null, PEPPOL_BIS3_CUSTOMIZATION),
+    el('cbc:CustomizationID', null, escapeXml(options.customization ?? PEPPOL_BIS3_CUSTOMIZATION)),
     el('cbc:ProfileID', null, PEPPOL_BIS3_PROFILE),
     textEl('cbc:ID', invoice.number),
     el('cbc:IssueDate', null, invoice.issue_date),
@@ -113,9 +124,13 @@ export function writeUbl(invoice: EInvoice): string {
             ? el(
                 'cac:DeliveryLocation',
                 null,
+                // The buyer's address in full: XRechnung wants a city and postcode in it (BR-DE-10, BR-DE-11).
                 el(
                   'cac:Address',
                   null,
+                  textEl('cbc:StreetName', invoice.buyer.street),
+                  textEl('cbc:CityName', invoice.buyer.city),
+                  textEl('cbc:PostalZone', invoice.buyer.postcode),
                   el('cac:Country', null, el('cbc:IdentificationCode', null, escapeXml(invoice.buyer.country))),
                 ),
               )

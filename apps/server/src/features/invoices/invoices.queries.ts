@@ -17,7 +17,16 @@ import { effectiveStatusSql } from '../../shared/invoice-status-sql';
 // Reading
 
 /** An item as the row projection carries it: [name, description, quantity, unit cost in minor units, unit]. */
-export type StoredItem = [name: string, description: string, quantity: number, unitCostMinor: number, unit: string];
+export type StoredItem = [
+  name: string,
+  description: string,
+  quantity: number,
+  unitCostMinor: number,
+  unit: string,
+  vatCategory: string | null,
+  vatRate: number | null,
+  vatExemptionReason: string,
+];
 
 /**
  * An invoice as the list shows it: the columns alone. Neither `data` nor the items: the list does
@@ -63,7 +72,7 @@ const invoiceColumns = {
   // inside this subquery would mean invoice_items.id.
   items: sql<
     StoredItem[]
-  >`(select coalesce(json_agg(json_build_array(ii.name, ii.description, ii.quantity, ii.unit_cost_minor, ii.unit) order by ii.position), '[]'::json) from invoice_items ii where ii.invoice_id = "invoices"."id")`,
+  >`(select coalesce(json_agg(json_build_array(ii.name, ii.description, ii.quantity, ii.unit_cost_minor, ii.unit, ii.vat_category, ii.vat_rate, ii.vat_exemption_reason) order by ii.position), '[]'::json) from invoice_items ii where ii.invoice_id = "invoices"."id")`,
 };
 
 export interface InvoiceRow {
@@ -191,7 +200,7 @@ const pdfColumns = {
   dueDate: invoices.dueDate,
   currency: invoices.currency,
   data: invoices.data,
-  itemsJson: sql<string>`(select coalesce(json_agg(json_strip_nulls(json_build_object('name', ii.name, 'description', ii.description, 'quantity', ii.quantity, 'unit', nullif(ii.unit, ''), 'unitCost', ii.unit_cost_minor)) order by ii.position), '[]'::json)::text from invoice_items ii where ii.invoice_id = "invoices"."id")`,
+  itemsJson: sql<string>`(select coalesce(json_agg(json_strip_nulls(json_build_object('name', ii.name, 'description', ii.description, 'quantity', ii.quantity, 'unit', nullif(ii.unit, ''), 'unitCost', ii.unit_cost_minor, 'vatCategory', ii.vat_category, 'vatRate', ii.vat_rate, 'vatExemptionReason', nullif(ii.vat_exemption_reason, ''))) order by ii.position), '[]'::json)::text from invoice_items ii where ii.invoice_id = "invoices"."id")`,
   itemCount: sql<number>`(select count(*)::int from invoice_items ii where ii.invoice_id = "invoices"."id")`,
   itemText: sql<number>`(select coalesce(sum(length(ii.name) + length(ii.description)), 0)::int from invoice_items ii where ii.invoice_id = "invoices"."id")`,
   // The account's template and accent colour, for an invoice that names none (invoices.stored-data.ts, toPdfSource).
@@ -325,6 +334,10 @@ export interface ItemValues {
   unit: string;
   unitCostMinor: number;
   amountMinor: number;
+  /** VAT mode (docs/decisions/0069-vat-categories-and-discounts-before-tax.md); null on a line without a category. */
+  vatCategory?: string | null;
+  vatRate?: number | null;
+  vatExemptionReason?: string;
 }
 
 export async function insertInvoice(

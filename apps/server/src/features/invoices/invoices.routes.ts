@@ -18,7 +18,10 @@ import {
 } from '@invoicer/domain/api/invoices';
 import { contentDisposition, invoiceFileName } from '@invoicer/domain/invoice-number';
 import { statusLabel } from '@invoicer/domain/status';
+import { EINVOICE_FORMAT_MESSAGE, EINVOICE_FORMATS } from '@invoicer/domain/einvoice/einvoice-formats';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendEInvoice, type EInvoiceMaker } from '../../shared/einvoice-output';
 import { badRequest, notFound } from '../../plugins/errors';
 import { requireSession } from '../../plugins/session';
 import type { PdfPool } from '../../pdf/pdf-pool';
@@ -30,6 +33,7 @@ import {
   getActivity,
   getEditData,
   getInvoice,
+  getInvoiceDocument,
   getInvoicePdfSource,
   getNextInvoiceNumber,
   listUserInvoices,
@@ -52,7 +56,15 @@ function idempotencyKey(header: string | string[] | undefined): string | undefin
  * user_id in the query or body that is not the session user's is refused (403) before these run,
  * and another user's invoice answers 404 like one that does not exist.
  */
-const invoicesRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }> = async (app, { pdf, perMinute }) => {
+/** GET /api/invoices/{id}/einvoice?format=… (docs/decisions/0070-e-invoice-fields-and-outputs.md). */
+const einvoiceQuerySchema = userIdQuerySchema.extend({
+  format: z.enum(EINVOICE_FORMATS, { error: EINVOICE_FORMAT_MESSAGE }),
+});
+
+const invoicesRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number; einvoice: EInvoiceMaker }> = async (
+  app,
+  { pdf, perMinute, einvoice },
+) => {
   const rateLimit = { max: perMinute, timeWindow: 60_000 };
 
   app.get(
@@ -209,6 +221,17 @@ const invoicesRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number }>
       const { userId } = requireSession(request);
       const activity = await getActivity(app.db, userId, request.params.id.toLowerCase(), ACTIVITY_LIST_MAX);
       return { success: true as const, activity };
+    },
+  );
+
+  // The saved invoice as an e-invoice, checked by the official rules before it is answered.
+  app.get(
+    '/api/invoices/:id/einvoice',
+    { schema: { params: idParamSchema, querystring: einvoiceQuerySchema }, config: { rateLimit } },
+    async (request, reply) => {
+      const { userId } = requireSession(request);
+      const document = await getInvoiceDocument(app.db, userId, request.params.id.toLowerCase());
+      return sendEInvoice(reply, einvoice, document, request.query.format);
     },
   );
 

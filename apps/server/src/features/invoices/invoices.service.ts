@@ -146,6 +146,11 @@ export async function getActivity(db: Database, userId: string, id: string, limi
   return rows.map(toActivityEntry);
 }
 
+/** A saved invoice as its document, for its e-invoice (owner only: another user's is a 404). */
+export async function getInvoiceDocument(db: DbExecutor, userId: string, id: string): Promise<InvoiceDocument> {
+  return toDocument(await getInvoiceRow(db, userId, id));
+}
+
 export async function getEditData(db: Database, userId: string, id: string): Promise<EditData> {
   const row = await getInvoiceRow(db, userId, id);
   return toEditData(toDocument(row), {
@@ -204,6 +209,9 @@ export function prepareInvoice(body: SavedInvoiceBody): PreparedInvoice {
       unit: item.unit ?? '',
       unitCostMinor: item.unitCost,
       amountMinor: totals.lines[index]!,
+      vatCategory: item.vatCategory ?? null,
+      vatRate: item.vatCategory ? (item.vatRate ?? 0) : null,
+      vatExemptionReason: item.vatExemptionReason ?? '',
     })),
   };
 }

@@ -5,6 +5,15 @@ import type { EpcCreditTransfer } from '@invoicer/domain/epc-qr';
 import { isAccentColor, isTemplateName, type PaperSize, type TemplateName } from '@invoicer/domain/invoice-templates';
 import type { Adjustment } from '@invoicer/domain/totals';
 import { normalizeLanguage } from '@invoicer/domain/document-language';
+import {
+  bicInputSchema,
+  buyerInputSchema,
+  ibanInputSchema,
+  sellerInputSchema,
+  type DocumentBuyer,
+  type DocumentSeller,
+} from '@invoicer/domain/api/einvoice-fields';
+import { VAT_CATEGORIES, type VatCategory } from '@invoicer/domain/einvoice/einvoice-model';
 import { normalizeSearchText, searchWords } from '../../shared/search-text';
 import type { InvoiceWithJsonItems } from '../../pdf/invoice-json';
 import { isLargeWeight, partiesTextLength } from '../../pdf/large-document';
@@ -42,6 +51,13 @@ export interface StoredInvoiceData {
   paper?: PaperSize | null;
   /** The invoice's own language tag; absent or null: its client's, else English (docs/decisions/0061-the-document-language.md). */
   language?: string | null;
+  /** Simple mode: the percent tax is taken after the discount (docs/decisions/0069-vat-categories-and-discounts-before-tax.md). */
+  discountBeforeTax?: boolean;
+  /** E-invoice details as the contract names them (docs/decisions/0070-e-invoice-fields-and-outputs.md). */
+  seller?: DocumentSeller;
+  buyer?: DocumentBuyer;
+  iban?: string;
+  bic?: string;
 }
 
 export function toStoredData(document: InvoiceDocument): StoredInvoiceData {
@@ -60,6 +76,33 @@ export function toStoredData(document: InvoiceDocument): StoredInvoiceData {
     accentColor: document.accentColor ?? null,
     paper: document.paper ?? null,
     language: document.language ?? null,
+    ...(document.discountBeforeTax ? { discountBeforeTax: true } : {}),
+    ...(document.seller ? { seller: document.seller } : {}),
+    ...(document.buyer ? { buyer: document.buyer } : {}),
+    ...(document.iban ? { iban: document.iban } : {}),
+    ...(document.bic ? { bic: document.bic } : {}),
+  };
+}
+
+/** A stored e-invoice field read with its own schema; anything it would refuse (a hand-edited row) reads as absent. */
+function storedField<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  value: unknown,
+) {
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+const isVatCategory = (value: unknown): value is VatCategory =>
+  typeof value === 'string' && (VAT_CATEGORIES as readonly string[]).includes(value);
+
+/** An item's stored VAT columns as the document's fields (absent when the line has no category). */
+export function itemVat(category: unknown, rate: unknown, reason: unknown) {
+  if (!isVatCategory(category)) return {};
+  return {
+    vatCategory: category,
+    vatRate: typeof rate === 'number' && Number.isSafeInteger(rate) ? rate : 0,
+    ...(typeof reason === 'string' && reason !== '' ? { vatExemptionReason: reason } : {}),
   };
 }
 
@@ -101,12 +144,13 @@ export function toDocument(
 ): InvoiceDocument {
   return {
     ...documentFields(row),
-    items: row.items.map(([name, description, quantity, unitCost, unit]) => ({
+    items: row.items.map(([name, description, quantity, unitCost, unit, vatCategory, vatRate, vatReason]) => ({
       name,
       description,
       quantity: Number(quantity),
       ...(unit ? { unit } : {}),
       unitCost: Number(unitCost),
+      ...itemVat(vatCategory, vatRate, vatReason),
     })),
   };
 }
@@ -165,7 +209,16 @@ function documentFields(
     accentColor: isAccentColor(data.accentColor) ? data.accentColor.toLowerCase() : null,
     paper: data.paper === 'a4' || data.paper === 'letter' ? data.paper : null,
     language: normalizeLanguage(data.language),
+    ...(data.discountBeforeTax === true ? { discountBeforeTax: true } : {}),
+    ...present('seller', storedField(sellerInputSchema, data.seller)),
+    ...present('buyer', storedField(buyerInputSchema, data.buyer)),
+    ...present('iban', storedField(ibanInputSchema, data.iban)),
+    ...present('bic', storedField(bicInputSchema, data.bic)),
   };
+}
+
+function present<K extends string, T>(key: K, value: T | undefined): Partial<Record<K, T>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, T>);
 }
 
 export const currencyOf = (row: Pick<InvoiceRow, 'currency'>): CurrencyCode =>

@@ -27,6 +27,7 @@ export function invoiceTotals(data: InvoiceData): Totals {
       value: adjustmentValue(data.discount_percent, data.discount_type, data.currency),
     },
     shipping: { enabled: data.show_shipping, amount: amountToMinor(data.shipping_amount, data.currency) },
+    discountBeforeTax: data.discount_before_tax === true,
   });
 }
 

@@ -1,0 +1,47 @@
+import type { EInvoiceFormat, EInvoiceProblem } from '@invoicer/domain/einvoice/einvoice-formats';
+import { EINVOICE_INVALID_MESSAGE } from '@invoicer/domain/einvoice/einvoice-formats';
+import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
+import { contentDisposition } from '@invoicer/domain/invoice-number';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * How the documents and invoices features answer an e-invoice (docs/decisions/0070-e-invoice-fields-and-outputs.md).
+ * The maker itself (mapping, writers, the official rules) is the einvoices feature's; app.ts hands it to both
+ * routes, so no feature imports another.
+ */
+
+/** The XML of a document in a format, checked by the official rules; throws EInvoiceRejected. */
+export type EInvoiceMaker = (document: InvoiceDocument, format: EInvoiceFormat) => Promise<string>;
+
+/** A document that cannot make a valid e-invoice, with each problem on its field. */
+export class EInvoiceRejected extends Error {
+  constructor(readonly problems: EInvoiceProblem[]) {
+    super(EINVOICE_INVALID_MESSAGE);
+  }
+}
+
+/** `{number}.xml`, the number made safe for a file name (invoice.xml when it has none). */
+export function einvoiceFileName(invoiceNumber: string): string {
+  const safe = invoiceNumber.replace(/[^\p{L}\p{N}._-]+/gu, '_').replace(/^[._]+/, '');
+  return `${safe || 'invoice'}.xml`;
+}
+
+/** 200 application/xml with the file name, or 422 `{ success: false, error, errors: [{ field, message, rule }] }`. */
+export async function sendEInvoice(
+  reply: FastifyReply,
+  make: EInvoiceMaker,
+  document: InvoiceDocument,
+  format: EInvoiceFormat,
+): Promise<FastifyReply> {
+  try {
+    const xml = await make(document, format);
+    return reply
+      .header('Content-Type', 'application/xml; charset=utf-8')
+      .header('Content-Disposition', contentDisposition(einvoiceFileName(document.invoiceNumber)))
+      .header('Cache-Control', 'no-store')
+      .send(xml);
+  } catch (error) {
+    if (!(error instanceof EInvoiceRejected)) throw error;
+    return reply.code(422).send({ success: false, error: error.message, errors: error.problems });
+  }
+}
