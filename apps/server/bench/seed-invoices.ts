@@ -254,8 +254,11 @@ export async function seedInvoices(databaseUrl: string, options: SeedOptions = D
                   'terms', 'Please submit payment within 15 days of receipt of this invoice.',
                   'logo', null),
                 lower(f.invoice_number) || E'\\n' || c.folded || E'\\n'
-                  || to_char(f.total / 100.0, 'FM999999999999990.00') || E'\\n'
-                  || to_char(f.total / 100.0, 'FM999,999,999,999,990.00'),
+                  -- amounts as the currency writes them (ADR 59: JPY and KRW have no minor unit)
+                  || case when f.currency in ('JPY', 'KRW') then to_char(f.total, 'FM999999999999990')
+                          else to_char(f.total / 100.0, 'FM999999999999990.00') end || E'\\n'
+                  || case when f.currency in ('JPY', 'KRW') then to_char(f.total, 'FM999,999,999,999,990')
+                          else to_char(f.total / 100.0, 'FM999,999,999,999,990.00') end,
                 f.created_at, f.created_at
            from f
            join seed_clients c on c.n = f.n and c.ci = f.ci
