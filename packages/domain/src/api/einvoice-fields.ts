@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkBic, checkIban } from '../bank-account';
+import { checkBic, checkIban, type BankCheck } from '../bank-account';
 import { COUNTRY_CODES, EAS_CODES } from '../einvoice/einvoice-codes';
 import { VAT_CATEGORIES, type VatCategory } from '../einvoice/einvoice-model';
 import { textSchema } from './common';
@@ -127,25 +127,20 @@ export const vatCategoryInputSchema = z
 
 export const vatExemptionReasonSchema = field('VAT exemption reason', 500);
 
-export const ibanInputSchema = field('IBAN', 50).transform((value, ctx) => {
-  if (value === undefined) return undefined;
-  const checked = checkIban(value);
-  if (!checked.ok) {
-    ctx.addIssue({ code: 'custom', message: checked.message });
-    return z.NEVER;
-  }
-  return checked.value;
-});
+/** A bank code checked as the businesses' bank details are (bank-account.ts); blank is absent. */
+const bankCodeField = (label: string, max: number, check: (text: string) => BankCheck) =>
+  field(label, max).transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    const checked = check(value);
+    if (!checked.ok) {
+      ctx.addIssue({ code: 'custom', message: checked.message });
+      return z.NEVER;
+    }
+    return checked.value;
+  });
 
-export const bicInputSchema = field('BIC', 20).transform((value, ctx) => {
-  if (value === undefined) return undefined;
-  const checked = checkBic(value);
-  if (!checked.ok) {
-    ctx.addIssue({ code: 'custom', message: checked.message });
-    return z.NEVER;
-  }
-  return checked.value;
-});
+export const ibanInputSchema = bankCodeField('IBAN', 50, checkIban);
+export const bicInputSchema = bankCodeField('BIC', 20, checkBic);
 
 // Answers (edit data, the invoice's `data`): the same names, only the filled fields.
 const partyOutShape = {
