@@ -1,5 +1,6 @@
 import { FileSearch } from 'lucide-react';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { createClient } from '../../features/clients/api/clients-api';
 import { EInvoiceReader } from '../../features/einvoice-reader/components/einvoice-reader';
 
 /** /einvoices/read (issue 17, "Read what you receive"): open to guests; signed-in users may save the seller as a client. */
@@ -20,7 +21,7 @@ export function EInvoiceReaderRoute() {
           </p>
         </div>
       </div>
-      <EInvoiceReader signedIn={user !== null} />
+      <EInvoiceReader saveClient={user ? (seller) => createClient({ phone: '', address: '', ...seller }) : null} />
     </div>
   );
 }

@@ -7,18 +7,23 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { readEInvoice, saveSellerAsClient } from '../api/einvoice-reader-api';
-import { sellerAsClient } from '../model/received-invoice';
+import { queryRoots } from '../../../lib/query-keys';
+import { readEInvoice } from '../api/einvoice-reader-api';
+import { sellerAsClient, type SellerAsClient } from '../model/received-invoice';
 import { ReceivedInvoiceView } from './received-invoice-view';
 
 const ACCEPT = '.xml,.pdf,application/xml,text/xml,application/pdf';
 
+/** Saves the seller as a client: the clients feature's own call, handed in by the page. */
+export type SaveSellerAsClient = (client: SellerAsClient) => Promise<{ message: string }>;
+
 /** "Save seller as client", for signed-in users: the clients route needs a name and an e-mail address. */
-function SaveSeller({ answer }: { answer: ReadEInvoiceResponse }) {
+function SaveSeller({ answer, saveClient }: { answer: ReadEInvoiceResponse; saveClient: SaveSellerAsClient }) {
   const candidate = sellerAsClient(answer.invoice.seller);
   const save = useMutation({
-    mutationFn: saveSellerAsClient,
+    mutationFn: saveClient,
     onSuccess: (saved) => toast.success(saved.message),
+    meta: { invalidates: [queryRoots.clients, queryRoots.parties] },
   });
   if ('missing' in candidate) return <p className="mt-3 text-sm text-slate-600">{candidate.missing}</p>;
   return (
@@ -44,7 +49,7 @@ function SaveSeller({ answer }: { answer: ReadEInvoiceResponse }) {
  * Read a received e-invoice (issue 17): choose or drop a CII or UBL XML file or a Factur-X / ZUGFeRD PDF; the server
  * reads it and checks it with the EN 16931 rules, and the invoice is shown readably with the verdict.
  */
-export function EInvoiceReader({ signedIn }: { signedIn: boolean }) {
+export function EInvoiceReader({ saveClient }: { saveClient: SaveSellerAsClient | null }) {
   const inputId = useId();
   const errorId = useId();
   const [dragging, setDragging] = useState(false);
@@ -101,7 +106,7 @@ export function EInvoiceReader({ signedIn }: { signedIn: boolean }) {
         <ReceivedInvoiceView
           key={read.data.invoice.number + read.submittedAt}
           answer={read.data}
-          actions={signedIn ? <SaveSeller answer={read.data} /> : undefined}
+          actions={saveClient ? <SaveSeller answer={read.data} saveClient={saveClient} /> : undefined}
         />
       )}
     </div>
