@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { FaceCoverage, FALLBACK_FACES } from './font-faces';
+import { rememberGlyphs } from './glyph-memo';
 import { FONT_FILES, resolveFontsDir, SERIF_FONT_FILES } from './fonts-dir';
 
 /**
@@ -201,5 +202,5 @@ export function parseFont(bytes: Buffer): ParsedFont {
   if (!font || typeof font.layout !== 'function') {
     throw new Error('pdfkit did not expose the parsed font; check the pdfkit version.');
   }
-  return font;
+  return rememberGlyphs(font);
 }

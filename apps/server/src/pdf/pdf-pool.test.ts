@@ -136,6 +136,27 @@ describe('createPdfPool: fairness and memory', () => {
     }
   }, 60_000);
 
+  it('a thread under sustained work collects its own garbage, and its PDFs do not change (ADR 74)', async () => {
+    // No budget to speak of: from the TS source a thread holds tsx's transforms as well, past the default budget.
+    const pool = createPdfPool({ threads: 1, recycleHeapBytes: 4 * 1024 * 1024 * 1024 });
+    try {
+      const busy = invoice({ items: manyItems(40) });
+      const expected = Buffer.from(await pool.render(busy));
+      const collected = () => Object.values(pool.stats().collections)[0] ?? 0;
+      const before = collected();
+      // Renders until the thread has grown by its threshold and collected (a bound of 1,500, not a measurement:
+      // a 40-item invoice leaves a few hundred KB of garbage, so a few hundred renders do it).
+      for (let rendered = 0; rendered < 1_500 && collected() === before; rendered += 4) {
+        const pdfs = await Promise.all([busy, busy, busy, busy].map((one) => pool.render(one)));
+        for (const pdf of pdfs) expect(Buffer.from(pdf).equals(expected)).toBe(true);
+      }
+      expect(collected()).toBeGreaterThan(before);
+      expect(pool.stats().recycled).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
   it('does not count the fonts a thread has loaded against its budget (docs/decisions/0058-every-script-renders.md)', async () => {
     const MB = 1024 * 1024;
     expect(isOverBudget({ heapBytes: 150 * MB, fontBytes: 26 * MB }, 130 * MB)).toBe(false);

@@ -69,6 +69,8 @@ export interface PdfPoolStats extends SchedulerStats {
   heapBytes: Record<number, number>;
   /** Of that heap, the bytes of the font files each thread has read, by thread id. */
   fontBytes: Record<number, number>;
+  /** Full collections each live thread has run itself (thread-heap.ts), by thread id. */
+  collections: Record<number, number>;
   /** Times the free memory of the C allocator was given back to the system (release-memory.ts). */
   released: number;
 }
@@ -190,6 +192,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
   const overBudget = new Set<number>();
   const lastHeap = new Map<number, number>();
   const lastFonts = new Map<number, number>();
+  const lastCollections = new Map<number, number>();
   let recycled = 0;
   let recycling: Promise<void> | null = null;
   let closing = false;
@@ -228,6 +231,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
       workers.map((worker) => {
         lastHeap.delete(worker.threadId);
         lastFonts.delete(worker.threadId);
+        lastCollections.delete(worker.threadId);
         const exited = once(worker, 'exit');
         void worker.terminate();
         recycled++;
@@ -293,6 +297,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
             const done = await piscina.run(task);
             lastHeap.set(done.threadId, done.heapBytes);
             lastFonts.set(done.threadId, done.fontBytes);
+            lastCollections.set(done.threadId, done.collections);
             if (isOverBudget(done, recycleHeapBytes())) overBudget.add(done.threadId);
             return done;
           } finally {
@@ -376,6 +381,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
         recycled,
         heapBytes: Object.fromEntries(lastHeap),
         fontBytes: Object.fromEntries(lastFonts),
+        collections: Object.fromEntries(lastCollections),
         released,
       };
     },

@@ -11,6 +11,7 @@ import { isLargeInvoice } from './large-document';
 import { renderInvoicePdf } from './render-invoice-pdf';
 import { PageOutOfRangeError, renderPreviewPng } from './render-preview-png';
 import type { TemplateName } from './templates/template-registry';
+import { collectIfGrown, collectionCount } from './thread-heap';
 
 /**
  * Piscina worker entry (bundled as dist/pdf-worker.js). Tasks and results are plain data: the invoice
@@ -61,6 +62,8 @@ export interface WorkerMemory {
    * growth the pool should recycle for (docs/decisions/0058-every-script-renders.md).
    */
   fontBytes: number;
+  /** Full collections the thread has run itself (thread-heap.ts). */
+  collections: number;
 }
 
 export type PdfTaskResult = WorkerMemory &
@@ -73,8 +76,14 @@ export type PdfTaskResult = WorkerMemory &
   );
 
 function memory(): WorkerMemory {
+  collectIfGrown();
   const heap = getHeapStatistics();
-  return { threadId, heapBytes: heap.total_heap_size + heap.external_memory, fontBytes: loadedFontBytes() };
+  return {
+    threadId,
+    heapBytes: heap.total_heap_size + heap.external_memory,
+    fontBytes: loadedFontBytes(),
+    collections: collectionCount(),
+  };
 }
 
 /** Piscina's Transferable: `value` goes back to the pool, and the buffers listed are moved rather than copied. */
@@ -137,6 +146,8 @@ try {
 } catch {
   // reported by the first task
 }
+// What the thread holds once warm: the measure its growth is taken from.
+collectIfGrown(true);
 
 export default async function runPdfTask(task: PdfTask): Promise<PdfTaskResult | Transfer> {
   let invoice: InvoiceDocument;
