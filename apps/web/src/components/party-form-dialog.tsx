@@ -185,7 +185,7 @@ function FoldedSection({
         aria-expanded={open}
         aria-controls={contentId}
         onClick={() => setExpanded(!open)}
-        className="flex min-h-10 w-full items-center justify-between gap-2 rounded-lg text-left text-sm font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+        className="flex min-h-11 w-full items-center justify-between gap-2 rounded-lg text-left sm:min-h-10 text-sm font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
       >
         <span>{title}</span>
         <ChevronDown
