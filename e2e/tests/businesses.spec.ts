@@ -95,7 +95,7 @@ test.describe('desktop', { tag: '@desktop' }, () => {
     await modal.getByLabel('Email').fill('billing@engines.example');
     await modal.getByLabel('Tax ID').fill('GB123456789');
     await modal.getByLabel('Phone').fill('+44 20 7946 0001');
-    await modal.getByLabel('Address').fill('1 Babbage Row\nLondon');
+    await modal.getByLabel('Address', { exact: true }).fill('1 Babbage Row\nLondon');
 
     const release = await holdRequest(page, '/api/businesses', 'POST');
     await modal.getByRole('button', { name: 'Create Business' }).click();
@@ -224,7 +224,7 @@ test.describe('desktop', { tag: '@desktop' }, () => {
     await page.goto(`/businesses/${business.id}`);
     await expect(page).toHaveURL(new RegExp(`/settings\\?section=business&edit=${business.id}$`));
     const modal = editDialog(page);
-    await expect(modal.getByLabel('Address')).toHaveValue('Linked Street 1');
+    await expect(modal.getByLabel('Address', { exact: true })).toHaveValue('Linked Street 1');
     await modal.getByLabel('Business name').fill('Linked Business Renamed');
     await modal.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toast(page, 'Business "Linked Business Renamed" has been updated successfully')).toBeVisible();

@@ -98,7 +98,7 @@ test.describe('desktop', { tag: '@desktop' }, () => {
     await modal.getByLabel('Name').fill('  Ada Lovelace  ');
     await modal.getByLabel('Email').fill('ada@example.com');
     await modal.getByLabel('Phone').fill('+44 20 7946 0000');
-    await modal.getByLabel('Address').fill('12 St James Square\nLondon');
+    await modal.getByLabel('Address', { exact: true }).fill('12 St James Square\nLondon');
 
     // Busy: 'Creating...', and neither Cancel, the close button nor Escape closes the modal.
     const release = await holdRequest(page, '/api/clients', 'POST');
@@ -147,7 +147,7 @@ test.describe('desktop', { tag: '@desktop' }, () => {
     await expect(modal.getByLabel('Name')).toHaveValue('Grace Hopper');
     await expect(modal.getByLabel('Email')).toHaveValue('grace.hopper@example.com');
     await expect(modal.getByLabel('Phone')).toHaveValue('555-0100');
-    await expect(modal.getByLabel('Address')).toHaveValue('Arlington');
+    await expect(modal.getByLabel('Address', { exact: true })).toHaveValue('Arlington');
 
     await modal.getByLabel('Name').fill('Rear Admiral Grace Hopper');
     const release = await holdRequest(page, '/api/clients/*', 'PUT');
@@ -363,7 +363,7 @@ test.describe('desktop', { tag: '@desktop' }, () => {
     const client = await createClient(page, 'Hedy Lamarr', { address: 'Vienna' });
 
     await page.goto(`/clients/edit/${client.id}`);
-    await expect(editDialog(page).getByLabel('Address')).toHaveValue('Vienna');
+    await expect(editDialog(page).getByLabel('Address', { exact: true })).toHaveValue('Vienna');
     await editDialog(page).getByRole('button', { name: 'Close' }).click();
     await expect(page).toHaveURL(/\/clients$/);
 

@@ -141,7 +141,7 @@ test("'Add new client' creates a client in the modal, which becomes the chosen o
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Name').fill('Hooli');
   await dialog.getByLabel('Email').fill('ap@hooli.example');
-  await dialog.getByLabel('Address').fill('1 Hacker Way\nPalo Alto');
+  await dialog.getByLabel('Address', { exact: true }).fill('1 Hacker Way\nPalo Alto');
   await dialog.getByRole('button', { name: 'Create Client' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Client "Hooli" has been created successfully')).toBeVisible();

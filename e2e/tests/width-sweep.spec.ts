@@ -29,6 +29,14 @@ const LONG = {
     address:
       'Hauptverwaltungsgebäude Nord, Industriestraßenkreuzungsbereich 1234567, 88045 Friedrichshafen-Ailingen-Berg, Deutschland',
     tax_id: 'DE123456789-USTIDNR-0000000000000000000000000001',
+    // The e-invoice details, so the edit form opens with that section unfolded (ADR 72).
+    street: 'Industriestraßenkreuzungsbereichsverwaltungsgebäude 1234567',
+    postcode: '88045',
+    city: 'Friedrichshafen-Ailingen-Berg',
+    country: 'DE',
+    vat_id: 'DE123456789',
+    endpoint_id: 'buchhaltung.rechnungseingang.zentrale@praezisionsinstrumentenmanufaktur-oberschwaben.example',
+    endpoint_scheme: 'EM',
   },
   clients: [
     {
@@ -36,6 +44,9 @@ const LONG = {
       email: 'accounts.payable.international.department@donaudampfschifffahrtsgesellschaft.example',
       phone: '+43 1 234567890123',
       address: 'Schiffsanlegestellenverwaltungsgebäude 99, 1020 Wien, Österreich',
+      country: 'AT',
+      vat_id: 'ATU12345678',
+      buyer_reference: '991-0123456789012345678901234567890-12',
     },
     {
       name: 'Pneumonoultramicroscopicsilicovolcanoconiosis Research Laboratories International',

@@ -59,6 +59,7 @@ export function isAccentColor(value: unknown): value is string {
 export const TEMPLATE_MESSAGES = {
   template: `Template must be one of: ${TEMPLATE_NAMES.join(', ')}.`,
   accentColor: 'Accent colour must be a colour like #1e3a8a.',
+  discountBeforeTax: 'Apply discounts before tax must be true or false.',
 } as const;
 
 /** A template name, or null/absent for "the account's default". */
@@ -84,10 +85,20 @@ export const templateDefaultsSchema = z.object({
 });
 export type TemplateDefaults = z.infer<typeof templateDefaultsSchema>;
 
+/**
+ * What the account gives every new invoice (GET/PUT /api/users/invoice-template): the template defaults and "Apply
+ * discounts before tax", the default of an invoice's `discount_before_tax` (ADR 69; true for accounts made after
+ * migration 0025, false for the older ones: docs/decisions/0072-structured-parties-and-discounts-before-tax.md).
+ */
+export const invoiceDefaultsSchema = templateDefaultsSchema.extend({ discount_before_tax: z.boolean() });
+export type InvoiceDefaults = z.infer<typeof invoiceDefaultsSchema>;
+
+/** Left out, `discount_before_tax` is unchanged (a client that only knows the template). */
 export const templateDefaultsBodySchema = z.object(
   {
     template: z.enum(TEMPLATE_NAMES, { error: TEMPLATE_MESSAGES.template }),
     accent_color: accentColorInputSchema,
+    discount_before_tax: z.boolean({ error: TEMPLATE_MESSAGES.discountBeforeTax }).optional(),
   },
   { error: 'Send a template and an accent colour.' },
 );
@@ -95,7 +106,7 @@ export type TemplateDefaultsBody = z.input<typeof templateDefaultsBodySchema>;
 
 export const templateDefaultsResponseSchema = z.object({
   success: z.literal(true),
-  defaults: templateDefaultsSchema,
+  defaults: invoiceDefaultsSchema,
 });
 export type TemplateDefaultsResponse = z.infer<typeof templateDefaultsResponseSchema>;
 

@@ -245,3 +245,39 @@ describe('migration 0010 (percent rates in thousandths of a percent, ADR 44)', (
     expect(await data(percentId)).toEqual(after);
   });
 });
+
+describe('migration 0025 (structured parties, "Apply discounts before tax", ADR 72)', () => {
+  it('turns the setting off for the accounts that existed and on for new ones; parties get empty fields', async () => {
+    const client = new pg.Client({ connectionString: await createTestDatabase() });
+    await client.connect();
+    try {
+      // The database as it was before 0025.
+      const parties = (table: string) =>
+        `alter table ${table} drop column street, drop column additional_street, drop column postcode,
+           drop column city, drop column region, drop column country, drop column vat_id, drop column company_id,
+           drop column endpoint_id, drop column endpoint_scheme`;
+      await client.query(`${parties('businesses')}; ${parties('clients')}, drop column buyer_reference;
+        alter table users drop column discount_before_tax`);
+      const old = (await client.query(`insert into users (email) values ('old@example.com') returning id`)).rows[0].id;
+      await client.query(`insert into clients (user_id, name) values ($1, 'Old client')`, [old]);
+
+      const file = readFileSync(path.join(migrationsDir, '0025_parties_and_discount_setting.sql'), 'utf8');
+      await client.query('begin');
+      for (const statement of file.split('--> statement-breakpoint')) await client.query(statement);
+      await client.query('commit');
+
+      await client.query(`insert into users (email) values ('new@example.com')`);
+      const { rows } = await client.query(`select email, discount_before_tax from users order by email`);
+      expect(rows).toEqual([
+        { email: 'new@example.com', discount_before_tax: true },
+        { email: 'old@example.com', discount_before_tax: false },
+      ]);
+      const stored = await client.query(`select country, buyer_reference from clients`);
+      expect(stored.rows).toEqual([{ country: '', buyer_reference: '' }]);
+      // The stored shapes hold against another writer.
+      await expect(client.query(`update clients set country = 'de'`)).rejects.toThrow(/clients_country_shape/);
+    } finally {
+      await client.end();
+    }
+  });
+});

@@ -60,6 +60,12 @@ export const users = pgTable(
      */
     invoiceTemplate: text('invoice_template').notNull().default('modern'),
     accentColor: text('accent_color'),
+    /**
+     * "Apply discounts before tax": the default of a new invoice's `discount_before_tax` (ADR 69). True for new
+     * accounts; migration 0025 wrote false into the accounts that existed, whose invoices keep their figures
+     * (docs/decisions/0072-structured-parties-and-discounts-before-tax.md).
+     */
+    discountBeforeTax: boolean('discount_before_tax').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -161,6 +167,34 @@ const partyColumns = () => ({
   updatedAt: updatedAt(),
 });
 
+/**
+ * The structured e-invoice fields both party tables have, under the names of the document's seller and buyer
+ * (docs/decisions/0072-structured-parties-and-discounts-before-tax.md): '' when none, checked by the domain's schemas.
+ */
+const structuredPartyColumns = () => ({
+  street: text('street').notNull().default(''),
+  additionalStreet: text('additional_street').notNull().default(''),
+  postcode: text('postcode').notNull().default(''),
+  city: text('city').notNull().default(''),
+  region: text('region').notNull().default(''),
+  country: text('country').notNull().default(''),
+  vatId: text('vat_id').notNull().default(''),
+  companyId: text('company_id').notNull().default(''),
+  endpointId: text('endpoint_id').notNull().default(''),
+  endpointScheme: text('endpoint_scheme').notNull().default(''),
+});
+
+/** The stored shapes of the coded fields, so no other writer leaves a lower-case or spaced code behind. */
+function structuredPartyChecks(
+  table: 'clients' | 'businesses',
+  t: { country: ExtraConfigColumn; endpointScheme: ExtraConfigColumn },
+) {
+  return [
+    check(`${table}_country_shape`, sql`${t.country} ~ '^([A-Z]{2})?$'`),
+    check(`${table}_endpoint_scheme_shape`, sql`${t.endpointScheme} ~ '^([A-Z0-9]{2,4})?$'`),
+  ];
+}
+
 /** The indexes both party tables have, named after the table. */
 function partyIndexes(
   table: 'clients' | 'businesses',
@@ -185,9 +219,11 @@ export const businesses = pgTable(
     iban: text('iban').notNull().default(''),
     bic: text('bic').notNull().default(''),
     accountHolder: text('account_holder').notNull().default(''),
+    ...structuredPartyColumns(),
   },
   (t) => [
     ...partyIndexes('businesses', t),
+    ...structuredPartyChecks('businesses', t),
     // The guest-logo sweep asks whether any business still uses an uploaded logo.
     index('businesses_logo_url_idx')
       .on(t.logoUrl)
@@ -206,9 +242,13 @@ export const clients = pgTable(
     // The language its invoices print in unless an invoice names its own (docs/decisions/0061-the-document-language.md):
     // a canonical BCP 47 tag written by the domain's schema, or null for none.
     preferredLanguage: text('preferred_language'),
+    ...structuredPartyColumns(),
+    /** BT-10, the buyer reference: the German public sector's Leitweg-ID. */
+    buyerReference: text('buyer_reference').notNull().default(''),
   },
   (t) => [
     ...partyIndexes('clients', t),
+    ...structuredPartyChecks('clients', t),
     check(
       'clients_preferred_language_shape',
       sql`${t.preferredLanguage} ~ '^[a-z]{2}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$'`,

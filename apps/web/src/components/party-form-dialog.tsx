@@ -1,8 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Fragment, useState, type HTMLInputTypeAttribute } from 'react';
+import { ChevronDown } from 'lucide-react';
+import { Fragment, useId, useState, type HTMLInputTypeAttribute, type ReactNode } from 'react';
 import type { QueryKey } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { cn } from '../lib/cn';
 import { isPartyErrorField, type PartyErrorField } from '../lib/party-save-errors';
 import { usePartySave } from '../lib/use-party-save';
 import { Button } from './ui/button';
@@ -11,7 +13,51 @@ import { TextAreaField, TextField } from './ui/text-field';
 
 /** The fields a client or a business has; each form shows some of them (the bank account: businesses only). */
 export type PartyFieldName =
-  'name' | 'email' | 'phone' | 'address' | 'tax_id' | 'iban' | 'bic' | 'account_holder' | 'preferred_language';
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'address'
+  | 'tax_id'
+  | 'iban'
+  | 'bic'
+  | 'account_holder'
+  | 'preferred_language'
+  // The structured e-invoice fields (./party-einvoice-fields.ts); buyer_reference: clients only.
+  | 'street'
+  | 'additional_street'
+  | 'postcode'
+  | 'city'
+  | 'region'
+  | 'country'
+  | 'vat_id'
+  | 'company_id'
+  | 'endpoint_id'
+  | 'endpoint_scheme'
+  | 'buyer_reference';
+
+/** Every field empty: the form's starting values before the party's own. */
+const EMPTY_VALUES: Record<PartyFieldName, string> = {
+  name: '',
+  email: '',
+  phone: '',
+  address: '',
+  tax_id: '',
+  iban: '',
+  bic: '',
+  account_holder: '',
+  preferred_language: '',
+  street: '',
+  additional_street: '',
+  postcode: '',
+  city: '',
+  region: '',
+  country: '',
+  vat_id: '',
+  company_id: '',
+  endpoint_id: '',
+  endpoint_scheme: '',
+  buyer_reference: '',
+};
 
 export interface PartyFieldSpec<Name extends PartyFieldName> {
   name: Name;
@@ -25,6 +71,11 @@ export interface PartyFieldSpec<Name extends PartyFieldName> {
   hint?: string;
   /** Consecutive fields with the same section are grouped under it as a heading. */
   section?: string;
+  /**
+   * The section is a disclosure, folded until opened (a button with aria-expanded); it opens by itself when one of
+   * its fields has a value or an error.
+   */
+  folded?: boolean;
   /** A select of these choices instead of a text input ('' is the first choice's value when it means none). */
   options?: ReadonlyArray<{ value: string; label: string; lang?: string }>;
 }
@@ -100,13 +151,56 @@ export function PartyFormDialog<Name extends PartyFieldName, Saved>({
 
 /** Consecutive fields grouped by their section (none: the form's first fields). */
 function sectionsOf<Name extends PartyFieldName>(fields: readonly PartyFieldSpec<Name>[]) {
-  const groups: Array<{ section: string | undefined; fields: PartyFieldSpec<Name>[] }> = [];
+  const groups: Array<{ section: string | undefined; folded: boolean; fields: PartyFieldSpec<Name>[] }> = [];
   for (const field of fields) {
     const last = groups.at(-1);
     if (last && last.section === field.section) last.fields.push(field);
-    else groups.push({ section: field.section, fields: [field] });
+    else groups.push({ section: field.section, folded: field.folded ?? false, fields: [field] });
   }
   return groups;
+}
+
+/**
+ * A folded section: its heading is a button that shows or hides the fields (kept mounted, so their values are sent
+ * either way). Open from the start when `filled`, and while any field in it has an error.
+ */
+function FoldedSection({
+  title,
+  filled,
+  hasError,
+  children,
+}: {
+  title: string;
+  filled: boolean;
+  hasError: boolean;
+  children: ReactNode;
+}) {
+  const [expanded, setExpanded] = useState(filled);
+  const contentId = useId();
+  const open = expanded || hasError;
+  return (
+    <div className="border-t border-slate-200 pt-4">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={contentId}
+        onClick={() => setExpanded(!open)}
+        className="flex min-h-11 w-full items-center justify-between gap-2 rounded-lg text-left sm:min-h-10 text-sm font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      >
+        <span>{title}</span>
+        <ChevronDown
+          aria-hidden
+          className={cn('h-4 w-4 shrink-0 text-slate-500 transition-transform', open && 'rotate-180')}
+        />
+      </button>
+      <p className="text-xs text-slate-500">
+        For e-invoices (Factur-X, XRechnung, Peppol). Leave empty if you only send PDF invoices.
+      </p>
+      <div id={contentId} role="group" aria-label={title} hidden={!open} className="mt-4 space-y-4">
+        {children}
+      </div>
+    </div>
+  );
 }
 
 function PartyForm<Name extends PartyFieldName, Saved>({
@@ -134,18 +228,7 @@ function PartyForm<Name extends PartyFieldName, Saved>({
     formState: { errors },
   } = useForm<z.input<PartyFormSchema>, unknown, z.output<PartyFormSchema>>({
     // Fields this form does not show stay '' and are never sent.
-    defaultValues: {
-      name: '',
-      email: '',
-      phone: '',
-      address: '',
-      tax_id: '',
-      iban: '',
-      bic: '',
-      account_holder: '',
-      preferred_language: '',
-      ...initial,
-    },
+    defaultValues: { ...EMPTY_VALUES, ...initial },
     resolver: zodResolver(schema),
     // Editing a field clears its error; the rules run again on the next submit
     // (docs/product/states-and-transitions.md#client-and-business-modals).
@@ -231,8 +314,17 @@ function PartyForm<Name extends PartyFieldName, Saved>({
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      {sectionsOf(fields).map(({ section, fields: grouped }) =>
-        section ? (
+      {sectionsOf(fields).map(({ section, folded, fields: grouped }) =>
+        section && folded ? (
+          <FoldedSection
+            key={section}
+            title={section}
+            filled={grouped.some(({ name }) => (initial[name] ?? '') !== '')}
+            hasError={grouped.some(({ name }) => errors[name] !== undefined)}
+          >
+            {grouped.map(renderField)}
+          </FoldedSection>
+        ) : section ? (
           <fieldset key={section} className="space-y-4 border-t border-slate-200 pt-4">
             <legend className="float-left mb-1 w-full text-sm font-semibold text-slate-900">{section}</legend>
             {grouped.map(renderField)}

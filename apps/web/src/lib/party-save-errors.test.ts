@@ -1,3 +1,5 @@
+import { clientBodySchema } from '@invoicer/domain/api/clients';
+import { CLIENT_PARTY_FIELDS, EINVOICE_FIELD_MESSAGES } from '@invoicer/domain/api/einvoice-fields';
 import { BANK_ACCOUNT_MESSAGES } from '@invoicer/domain/bank-account';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
@@ -30,5 +32,28 @@ describe('partySaveFailure', () => {
   it('shows a bank message above the buttons on a form without that field (the client modal)', () => {
     const failure = partySaveFailure(new ApiError(400, 'x', [BANK_ACCOUNT_MESSAGES.ibanChecksum]), ['name', 'email']);
     expect(failure).toEqual({ fields: {}, general: 'IBAN is not valid: check the digits.' });
+  });
+
+  it('puts every message of the e-invoice details on its own field (the server and the form share the schema)', () => {
+    const fields: PartyErrorField[] = ['name', 'email', 'tax_id', ...CLIENT_PARTY_FIELDS];
+    for (const field of CLIENT_PARTY_FIELDS) {
+      const parsed = clientBodySchema.safeParse({ name: 'A', email: 'a@b.co', [field]: 'x'.repeat(300) });
+      expect(parsed.success, field).toBe(false);
+      const messages = parsed.error!.issues.map((issue) => issue.message);
+      const failure = partySaveFailure(new ApiError(400, messages[0]!, messages), fields);
+      expect(failure.fields[field], field).toBe(messages[0]);
+      expect(failure.general, field).toBeNull();
+    }
+    const coded = partySaveFailure(
+      new ApiError(400, 'x', [EINVOICE_FIELD_MESSAGES.country('Country'), EINVOICE_FIELD_MESSAGES.scheme]),
+      fields,
+    );
+    expect(coded).toEqual({
+      fields: { country: EINVOICE_FIELD_MESSAGES.country('Country'), endpoint_scheme: EINVOICE_FIELD_MESSAGES.scheme },
+      general: null,
+    });
+    // "Choose the scheme … of the electronic address" goes on the scheme, not on the address.
+    const missing = partySaveFailure(new ApiError(400, 'x', [EINVOICE_FIELD_MESSAGES.schemeMissing]), fields);
+    expect(missing.fields).toEqual({ endpoint_scheme: EINVOICE_FIELD_MESSAGES.schemeMissing });
   });
 });

@@ -13,28 +13,58 @@ export const PARTY_SAVE_MESSAGES = {
 } as const;
 
 /**
- * The form fields a server message can land on: an entry mentioning 'name', 'email' or 'tax', and for
- * a business's bank account 'IBAN', 'BIC' or 'account holder'.
+ * The form fields a server message can land on: an entry mentioning 'name', 'email' or 'tax', for
+ * a business's bank account 'IBAN', 'BIC' or 'account holder', and for the e-invoice details the field's label
+ * ('Country', 'VAT number', 'Electronic address scheme'…, as the domain's messages start).
  */
-export type PartyErrorField = 'name' | 'email' | 'tax_id' | 'iban' | 'bic' | 'account_holder';
-
-const ERROR_FIELDS: readonly string[] = ['name', 'email', 'tax_id', 'iban', 'bic', 'account_holder'];
-
-export const isPartyErrorField = (field: string): field is PartyErrorField => ERROR_FIELDS.includes(field);
+export type PartyErrorField =
+  | 'name'
+  | 'email'
+  | 'tax_id'
+  | 'iban'
+  | 'bic'
+  | 'account_holder'
+  | 'street'
+  | 'additional_street'
+  | 'postcode'
+  | 'city'
+  | 'region'
+  | 'country'
+  | 'vat_id'
+  | 'company_id'
+  | 'endpoint_id'
+  | 'endpoint_scheme'
+  | 'buyer_reference';
 
 export interface PartySaveFailure {
   fields: Partial<Record<PartyErrorField, string>>;
   general: string | null;
 }
 
+/** The most specific first: 'additional street' before 'street', the scheme before the electronic address. */
 const FIELD_WORDS: [PartyErrorField, string][] = [
   ['iban', 'iban'],
   ['bic', 'bic'],
   ['account_holder', 'account holder'],
+  ['endpoint_scheme', 'scheme'],
+  ['endpoint_id', 'electronic address'],
+  ['additional_street', 'additional street'],
+  ['street', 'street'],
+  ['postcode', 'postcode'],
+  ['city', 'city'],
+  ['region', 'region'],
+  ['country', 'country'],
+  ['vat_id', 'vat number'],
+  ['company_id', 'company number'],
+  ['buyer_reference', 'buyer reference'],
   ['email', 'email'],
   ['tax_id', 'tax'],
   ['name', 'name'],
 ];
+
+const ERROR_FIELDS: readonly string[] = FIELD_WORDS.map(([field]) => field);
+
+export const isPartyErrorField = (field: string): field is PartyErrorField => ERROR_FIELDS.includes(field);
 
 /**
  * Array errors go to the field they mention (among the fields the form has); the rest are joined

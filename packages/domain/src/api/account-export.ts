@@ -3,12 +3,13 @@ import { activityEntrySchema } from './activity';
 import { userSchema } from './auth';
 import { businessSchema } from './businesses';
 import { clientSchema } from './clients';
+import { BUSINESS_PARTY_FIELDS, CLIENT_PARTY_FIELDS, type PartyField } from './einvoice-fields';
 import { invoiceDataSchema, invoiceSchema } from './invoices';
 import { timestampSchema } from './common';
 import { notificationSchema } from './notifications';
 import { paymentSchema } from './payments';
 import { userSettingsSchema } from './reminders';
-import { templateDefaultsSchema } from '../invoice-templates';
+import { invoiceDefaultsSchema } from '../invoice-templates';
 
 /**
  * The format of "Export my data" (one ZIP), which "Import" reads back: the contract between the export job
@@ -69,13 +70,25 @@ export type AccountExportManifest = z.infer<typeof accountExportManifestSchema>;
 
 export const accountExportProfileSchema = userSchema;
 /** settings.json: what GET /api/users/settings and GET /api/users/invoice-template answer, in one file. */
-export const accountExportSettingsSchema = userSettingsSchema.extend({ invoice_template: templateDefaultsSchema });
+export const accountExportSettingsSchema = userSettingsSchema.extend({
+  // Exports written before "Apply discounts before tax" (migration 0025) lack it.
+  invoice_template: invoiceDefaultsSchema.partial({ discount_before_tax: true }),
+});
 export type AccountExportSettings = z.infer<typeof accountExportSettingsSchema>;
-export const accountExportBusinessesSchema = z.array(businessSchema);
+// Exports written before the structured e-invoice fields (docs/decisions/0072-structured-parties-and-discounts-before-tax.md)
+// lack them: the import reads them as none.
+const optionalStructured = <const Names extends readonly PartyField[]>(names: Names) =>
+  Object.fromEntries(names.map((name) => [name, z.string().optional()])) as {
+    [Name in Names[number]]: z.ZodOptional<z.ZodString>;
+  };
+export const accountExportBusinessesSchema = z.array(businessSchema.extend(optionalStructured(BUSINESS_PARTY_FIELDS)));
 // Exports written before the document language (docs/decisions/0061-the-document-language.md) lack these fields:
 // the import still reads them.
 export const accountExportClientsSchema = z.array(
-  clientSchema.extend({ preferred_language: z.string().nullable().optional() }),
+  clientSchema.extend({
+    preferred_language: z.string().nullable().optional(),
+    ...optionalStructured(CLIENT_PARTY_FIELDS),
+  }),
 );
 export const accountExportInvoicesSchema = z.array(
   invoiceSchema.extend({ data: invoiceDataSchema.extend({ language: z.string().nullable().optional() }) }),

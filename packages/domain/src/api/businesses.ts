@@ -3,6 +3,12 @@ import { checkBic, checkIban, compactBankCode, type BankCheck } from '../bank-ac
 import { EPC_LIMITS } from '../epc-qr';
 import { parseLogoUrl } from '../invoice-document';
 import {
+  BUSINESS_PARTY_FIELDS,
+  storedEndpointNeedsScheme,
+  storedPartyAnswerShape,
+  storedPartyBodyShape,
+} from './einvoice-fields';
+import {
   TEXT_LIMITS,
   okResponseSchema,
   optionalText,
@@ -74,7 +80,7 @@ const accountHolderSchema = optionalText('Account holder', EPC_LIMITS.name).refi
  * 'IBAN', 'BIC', 'Account holder'). Optional fields left out are undefined: '' (or no logo) on create,
  * unchanged on update.
  */
-export const businessBodySchema = z.object({
+export const businessBodyObject = z.object({
   user_id: userIdField,
   name: requiredText(BUSINESS_MESSAGES.nameRequired, 'Business name', TEXT_LIMITS.name),
   email: requiredEmail,
@@ -85,7 +91,11 @@ export const businessBodySchema = z.object({
   iban: bankCodeSchema('IBAN', checkIban),
   bic: bankCodeSchema('BIC', checkBic),
   account_holder: accountHolderSchema,
+  /** The structured e-invoice fields (street … endpoint_scheme), with the document seller's rules. */
+  ...storedPartyBodyShape(BUSINESS_PARTY_FIELDS),
 });
+/** The route's body: the fields, and an electronic address sent with its scheme. */
+export const businessBodySchema = businessBodyObject.superRefine(storedEndpointNeedsScheme);
 export type BusinessBody = z.infer<typeof businessBodySchema>;
 export type BusinessBodyInput = z.input<typeof businessBodySchema>;
 
@@ -101,6 +111,7 @@ export const businessSchema = z.object({
   iban: z.string(),
   bic: z.string(),
   account_holder: z.string(),
+  ...storedPartyAnswerShape(BUSINESS_PARTY_FIELDS),
   invoice_count: z.number().int(),
   created_at: timestampSchema,
   updated_at: timestampSchema,

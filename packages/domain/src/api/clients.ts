@@ -13,6 +13,12 @@ import {
   userIdField,
   uuidSchema,
 } from './common';
+import {
+  CLIENT_PARTY_FIELDS,
+  storedEndpointNeedsScheme,
+  storedPartyAnswerShape,
+  storedPartyBodyShape,
+} from './einvoice-fields';
 
 /** Without per_page (the pickers) a list answers up to 100 rows; the list page asks for 10 (5 on mobile). */
 export const CLIENTS_DEFAULT_PER_PAGE = 100;
@@ -31,7 +37,7 @@ export const CLIENT_MESSAGES = {
  * left out are undefined: '' on create, unchanged on update (the modal never sends tax_id).
  * The text building blocks refuse U+0000 and lone surrogates, naming the field.
  */
-export const clientBodySchema = z.object({
+export const clientBodyObject = z.object({
   user_id: userIdField,
   name: requiredText(CLIENT_MESSAGES.nameRequired, 'Name', TEXT_LIMITS.name),
   email: requiredEmail,
@@ -43,7 +49,11 @@ export const clientBodySchema = z.object({
    * fr-CA; null or '' for none. Left out: none on create, unchanged on update.
    */
   preferred_language: languageInputSchema.optional(),
+  /** The structured e-invoice fields (street … endpoint_scheme, buyer_reference), with the document buyer's rules. */
+  ...storedPartyBodyShape(CLIENT_PARTY_FIELDS),
 });
+/** The route's body: the fields, and an electronic address sent with its scheme. */
+export const clientBodySchema = clientBodyObject.superRefine(storedEndpointNeedsScheme);
 export type ClientBody = z.infer<typeof clientBodySchema>;
 export type ClientBodyInput = z.input<typeof clientBodySchema>;
 
@@ -55,6 +65,7 @@ export const clientSchema = z.object({
   address: z.string(),
   tax_id: z.string(),
   preferred_language: z.string().nullable(),
+  ...storedPartyAnswerShape(CLIENT_PARTY_FIELDS),
   invoice_count: z.number().int(),
   created_at: timestampSchema,
   updated_at: timestampSchema,

@@ -18,7 +18,12 @@ import { businesses, clients } from '../../db/schema';
 import type { DbExecutor } from '../../plugins/database';
 import { listAccountActivity, toActivityEntry } from '../../shared/activity';
 import { getProfile } from '../../shared/accounts/accounts.service';
-import { CLIENT_COLUMNS, PARTY_COLUMNS, type ClientPartyRow, type PartyRow } from '../../shared/parties/party.queries';
+import {
+  BUSINESS_COLUMNS,
+  CLIENT_COLUMNS,
+  type BusinessPartyRow,
+  type ClientPartyRow,
+} from '../../shared/parties/party.queries';
 import { listAccountPayments, type PaymentRow } from '../../shared/payment-ledger';
 import { countAccount, notificationPage, partyPage, type NotificationRow } from './account-export.queries';
 import type { ChunkedZip } from './account-export.zip';
@@ -30,7 +35,7 @@ import type { ChunkedZip } from './account-export.zip';
  * spreadsheet-safe; every invoice's PDF rendered by the PDF engine, a bounded window of renders in flight.
  */
 
-export type BusinessRow = PartyRow & { logo_url: string | null; iban: string; bic: string; account_holder: string };
+export type BusinessRow = BusinessPartyRow;
 
 /** A PDF to come: its name in the archive, its time, and its render (from the invoices feature). */
 export interface PdfEntry {
@@ -202,15 +207,7 @@ export async function writeAccountExport({ db, lane, userId, sources, zip, onPdf
     keysetPages(
       lane,
       (after: string | null, limit) =>
-        partyPage<BusinessRow>(
-          db,
-          businesses,
-          [...PARTY_COLUMNS, 'logo_url', 'iban', 'bic', 'account_holder'],
-          'business_id',
-          userId,
-          after,
-          limit,
-        ),
+        partyPage<BusinessRow>(db, businesses, BUSINESS_COLUMNS, 'business_id', userId, after, limit),
       maxId,
     );
   await jsonArray(zip, ACCOUNT_EXPORT_FILES.businesses, at, mapPages(businessPages(), sources.toBusiness));

@@ -39,6 +39,7 @@ async function download(t: TestApp, account: TestAccount, id: string) {
 }
 
 const json = (files: Record<string, Uint8Array>, name: string): unknown => JSON.parse(strFromU8(files[name]!));
+const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 
 describe('Export my data', () => {
   let t: TestApp;
@@ -53,10 +54,23 @@ describe('Export my data', () => {
       expect(response.statusCode, response.body).toBe(201);
       return response.json();
     };
-    const hostile = await post('/api/clients', { name: HOSTILE, email: 'hostile@example.com' });
+    const hostile = await post('/api/clients', {
+      name: HOSTILE,
+      email: 'hostile@example.com',
+      city: 'Berlin',
+      country: 'DE',
+      buyer_reference: '991-01234-56',
+    });
     await post('/api/clients', { name: 'Plain, "quoted" client', email: 'plain@example.com' });
     const business = await post('/api/businesses', { name: 'Ada Consulting', email: 'ada@example.com' });
-    await post('/api/businesses', { name: 'Ada Labs', email: 'labs@example.com' });
+    await post('/api/businesses', {
+      name: 'Ada Labs',
+      email: 'labs@example.com',
+      country: 'DE',
+      vat_id: 'DE123456789',
+      endpoint_id: 'labs@example.com',
+      endpoint_scheme: 'EM',
+    });
     for (let i = 1; i <= 3; i++) {
       invoiceIds.push(
         await createInvoice(
@@ -80,7 +94,7 @@ describe('Export my data', () => {
     )({
       method: 'PUT',
       url: '/api/users/invoice-template',
-      payload: { template: 'classic', accent_color: '#0f766e' },
+      payload: { template: 'classic', accent_color: '#0f766e', discount_before_tax: false },
     });
     expect(templateSet.statusCode).toBe(200);
     const id = await exportReady(t, ada);
@@ -94,10 +108,29 @@ describe('Export my data', () => {
     const settings = accountExportSettingsSchema.parse(json(files, ACCOUNT_EXPORT_FILES.settings));
     const reminders = (await as(t.app, ada)({ method: 'GET', url: '/api/users/settings' })).json();
     expect(settings.reminders).toEqual(reminders.settings.reminders);
-    expect(settings.invoice_template).toEqual({ template: 'classic', accent_color: '#0f766e' });
-    expect(accountExportBusinessesSchema.parse(json(files, ACCOUNT_EXPORT_FILES.businesses))).toHaveLength(2);
+    expect(settings.invoice_template).toEqual({
+      template: 'classic',
+      accent_color: '#0f766e',
+      discount_before_tax: false,
+    });
+    // The parties exactly as their lists answer them, the structured e-invoice fields included (ADR 72).
+    const businesses = accountExportBusinessesSchema.parse(json(files, ACCOUNT_EXPORT_FILES.businesses));
+    const listed = (await as(t.app, ada)({ method: 'GET', url: '/api/businesses' })).json().businesses;
+    expect(JSON.parse(JSON.stringify(businesses)).sort(byName)).toEqual([...listed].sort(byName));
+    expect(businesses.find((business) => business.name === 'Ada Labs')).toMatchObject({
+      country: 'DE',
+      vat_id: 'DE123456789',
+      endpoint_scheme: 'EM',
+    });
     const clients = accountExportClientsSchema.parse(json(files, ACCOUNT_EXPORT_FILES.clients));
     expect(clients.map((client) => client.name).sort()).toEqual([HOSTILE, 'Plain, "quoted" client'].sort());
+    const listedClients = (await as(t.app, ada)({ method: 'GET', url: '/api/clients' })).json().clients;
+    expect(JSON.parse(JSON.stringify(clients)).sort(byName)).toEqual([...listedClients].sort(byName));
+    expect(clients.find((client) => client.name === HOSTILE)).toMatchObject({
+      city: 'Berlin',
+      country: 'DE',
+      buyer_reference: '991-01234-56',
+    });
 
     // Every invoice, exactly as GET /api/invoices/{id} answers it: totals included.
     const invoices = accountExportInvoicesSchema.parse(json(files, ACCOUNT_EXPORT_FILES.invoices));

@@ -1,24 +1,21 @@
+import type { BUSINESS_PARTY_FIELDS } from '@invoicer/domain/api/einvoice-fields';
 import { eq, sql } from 'drizzle-orm';
 import { businesses, logos } from '../../db/schema';
 import type { DbExecutor } from '../../plugins/database';
-import { PARTY_COLUMNS, partyQueries, type PartyRow } from '../../shared/parties/party.queries';
+import { BUSINESS_COLUMNS, partyQueries, type BusinessPartyRow } from '../../shared/parties/party.queries';
+import type { StructuredColumns } from '../../shared/parties/structured-fields';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type NewBusinessRow = typeof businesses.$inferInsert;
 export type BusinessFields = Pick<
   NewBusinessRow,
   'name' | 'email' | 'phone' | 'address' | 'taxId' | 'logoUrl' | 'iban' | 'bic' | 'accountHolder' | 'searchText'
->;
-/** A business as the API shows it, with its logo and bank account. */
-export type BusinessPartyRow = PartyRow & {
-  logo_url: string | null;
-  iban: string;
-  bic: string;
-  account_holder: string;
-};
+> &
+  StructuredColumns<(typeof BUSINESS_PARTY_FIELDS)[number]>;
+export type { BusinessPartyRow };
 
 const queries = partyQueries<BusinessPartyRow>(businesses, {
-  columns: [...PARTY_COLUMNS, 'logo_url', 'iban', 'bic', 'account_holder'],
+  columns: BUSINESS_COLUMNS,
   reference: 'business_id',
 });
 

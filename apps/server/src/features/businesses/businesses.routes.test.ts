@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BUSINESS_PARTY_FIELDS } from '@invoicer/domain/api/einvoice-fields';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestAccount } from '../../../test/accounts';
 import type { TestApp } from '../../../test/app';
@@ -19,6 +20,7 @@ const BUSINESS_FIELDS = [
   'created_at',
   'updated_at',
   'invoice_count',
+  ...BUSINESS_PARTY_FIELDS,
 ].sort();
 
 describe('businesses', () => {

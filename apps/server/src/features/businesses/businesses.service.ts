@@ -5,11 +5,13 @@ import {
   type BusinessListQuery,
   type BusinessListResponse,
 } from '@invoicer/domain/api/businesses';
+import { BUSINESS_PARTY_FIELDS } from '@invoicer/domain/api/einvoice-fields';
 import { logoIdFromUrl } from '@invoicer/domain/api/logos';
 import type { Database, DbExecutor } from '../../plugins/database';
 import { badRequest, notFound } from '../../plugins/errors';
 import { partyCreatedNotification } from '../../shared/notifications';
 import { insertedPartyRow, partyService, toPartyApi } from '../../shared/parties/party.service';
+import { structuredApi, structuredColumns, type StructuredColumns } from '../../shared/parties/structured-fields';
 import {
   deleteBusinesses,
   findBusiness,
@@ -44,10 +46,12 @@ export function toBusiness(row: BusinessPartyRow): Business {
     iban: row.iban,
     bic: row.bic,
     account_holder: row.account_holder,
+    ...structuredApi(BUSINESS_PARTY_FIELDS, row),
   };
 }
 
-type OwnColumns = Pick<BusinessRow, 'logoUrl' | 'iban' | 'bic' | 'accountHolder'>;
+type OwnColumns = Pick<BusinessRow, 'logoUrl' | 'iban' | 'bic' | 'accountHolder'> &
+  StructuredColumns<(typeof BUSINESS_PARTY_FIELDS)[number]>;
 
 /** The domain schema already made logo_url one of our own logo paths; the logo must also exist. */
 async function checkLogo(db: DbExecutor, logoUrl: string | null | undefined): Promise<void> {
@@ -59,13 +63,14 @@ async function checkLogo(db: DbExecutor, logoUrl: string | null | undefined): Pr
 
 /**
  * The business's own columns. The logo is checked before a create; on an update, only when it changes.
- * The bank fields left out are '' on create and unchanged on update.
+ * The bank and structured fields left out are '' on create and unchanged on update.
  */
 async function ownColumns(db: DbExecutor, body: BusinessBody, current: BusinessRow | null): Promise<OwnColumns> {
   const bank = {
     iban: body.iban ?? current?.iban ?? '',
     bic: body.bic ?? current?.bic ?? '',
     accountHolder: body.account_holder ?? current?.accountHolder ?? '',
+    ...structuredColumns(BUSINESS_PARTY_FIELDS, body, current),
   };
   if (!current) {
     await checkLogo(db, body.logo_url);
@@ -89,6 +94,7 @@ const businessParties = partyService({
     iban: row.iban,
     bic: row.bic,
     account_holder: row.accountHolder,
+    ...structuredApi(BUSINESS_PARTY_FIELDS, row),
   }),
   toApi: toBusiness,
   notFound: () => notFound(BUSINESS_MESSAGES.notFound),

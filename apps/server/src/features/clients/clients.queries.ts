@@ -1,14 +1,17 @@
+import type { CLIENT_PARTY_FIELDS } from '@invoicer/domain/api/einvoice-fields';
 import { sql } from 'drizzle-orm';
 import { clients } from '../../db/schema';
 import type { DbExecutor } from '../../plugins/database';
 import { CLIENT_COLUMNS, partyQueries, type ClientPartyRow } from '../../shared/parties/party.queries';
+import type { StructuredColumns } from '../../shared/parties/structured-fields';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type NewClientRow = typeof clients.$inferInsert;
 export type ClientFields = Pick<
   NewClientRow,
   'name' | 'email' | 'phone' | 'address' | 'taxId' | 'preferredLanguage' | 'searchText'
->;
+> &
+  Partial<StructuredColumns<(typeof CLIENT_PARTY_FIELDS)[number]>>;
 
 const queries = partyQueries<ClientPartyRow>(clients, { columns: CLIENT_COLUMNS, reference: 'client_id' });
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
+import { CLIENT_PARTY_FIELDS } from '@invoicer/domain/api/einvoice-fields';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
 import { sharedTestApp, type TestApp } from '../../../test/app';
@@ -18,6 +19,7 @@ const CLIENT_FIELDS = [
   'created_at',
   'updated_at',
   'invoice_count',
+  ...CLIENT_PARTY_FIELDS,
 ].sort();
 
 describe('POST /api/clients', () => {

@@ -5,11 +5,13 @@ import {
   type ClientListQuery,
   type ClientListResponse,
 } from '@invoicer/domain/api/clients';
+import { CLIENT_PARTY_FIELDS } from '@invoicer/domain/api/einvoice-fields';
 import type { Database } from '../../plugins/database';
 import { notFound } from '../../plugins/errors';
 import type { ClientPartyRow } from '../../shared/parties/party.queries';
 import { partyCreatedNotification } from '../../shared/notifications';
 import { insertedPartyRow, partyService, toPartyApi } from '../../shared/parties/party.service';
+import { structuredApi, structuredColumns, type StructuredColumns } from '../../shared/parties/structured-fields';
 import {
   deleteClients,
   findClient,
@@ -34,7 +36,11 @@ export const clientMessages = {
 
 /** The API's client (docs/product/entities.md#client), also embedded in invoices. */
 export function toClient(row: ClientPartyRow): Client {
-  return { ...toPartyApi(row), preferred_language: row.preferred_language ?? null };
+  return {
+    ...toPartyApi(row),
+    preferred_language: row.preferred_language ?? null,
+    ...structuredApi(CLIENT_PARTY_FIELDS, row),
+  };
 }
 
 const clientParties = partyService({
@@ -44,12 +50,21 @@ const clientParties = partyService({
   insert: insertClient,
   update: updateClientRow,
   deleteMany: deleteClients,
-  // Its preferred language: none on create when left out, unchanged on update.
-  ownColumns: async (_db, body: ClientBody, current: ClientRow | null) => ({
+  // Its preferred language and structured fields: none on create when left out, unchanged on update.
+  ownColumns: async (
+    _db,
+    body: ClientBody,
+    current: ClientRow | null,
+  ): Promise<Pick<ClientRow, 'preferredLanguage'> & StructuredColumns<(typeof CLIENT_PARTY_FIELDS)[number]>> => ({
     preferredLanguage:
       body.preferred_language === undefined ? (current?.preferredLanguage ?? null) : body.preferred_language,
+    ...structuredColumns(CLIENT_PARTY_FIELDS, body, current),
   }),
-  insertedRow: (row: ClientRow) => ({ ...insertedPartyRow(row), preferred_language: row.preferredLanguage }),
+  insertedRow: (row: ClientRow) => ({
+    ...insertedPartyRow(row),
+    preferred_language: row.preferredLanguage,
+    ...structuredApi(CLIENT_PARTY_FIELDS, row),
+  }),
   toApi: toClient,
   notFound: () => notFound(CLIENT_MESSAGES.notFound),
   notification: partyCreatedNotification('client'),

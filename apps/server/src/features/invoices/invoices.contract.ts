@@ -1,5 +1,6 @@
 import type { Business } from '@invoicer/domain/api/businesses';
 import type { Client } from '@invoicer/domain/api/clients';
+import { BUSINESS_PARTY_FIELDS, CLIENT_PARTY_FIELDS } from '@invoicer/domain/api/einvoice-fields';
 import { toInvoiceData, toInvoiceTotals, type Invoice, type InvoiceListItem } from '@invoicer/domain/api/invoices';
 import { getCurrency } from '@invoicer/domain/currencies';
 import { toDecimal } from '@invoicer/domain/money';
@@ -7,6 +8,7 @@ import { lineAmount, type Totals } from '@invoicer/domain/totals';
 import type { findEmbeddedBusiness, findEmbeddedClient } from './invoices.parties.queries';
 import type { InvoiceListRow, InvoiceRow } from './invoices.queries';
 import { currencyOf, toDocument } from './invoices.stored-data';
+import { structuredApi } from '../../shared/parties/structured-fields';
 
 /**
  * Rows to the HTTP contract (docs/product/entities.md#invoice): the list item, the invoice, and the client and business
@@ -78,6 +80,7 @@ export function toEmbeddedClient(client: EmbeddedClientRow): Client {
     address: client.address,
     tax_id: client.taxId,
     preferred_language: client.preferredLanguage,
+    ...structuredApi(CLIENT_PARTY_FIELDS, client),
     invoice_count: client.invoiceCount,
     created_at: client.createdAt.toISOString(),
     updated_at: client.updatedAt.toISOString(),
@@ -96,6 +99,7 @@ export function toEmbeddedBusiness(business: EmbeddedBusinessRow): Business {
     iban: business.iban,
     bic: business.bic,
     account_holder: business.accountHolder,
+    ...structuredApi(BUSINESS_PARTY_FIELDS, business),
     invoice_count: business.invoiceCount,
     created_at: business.createdAt.toISOString(),
     updated_at: business.updatedAt.toISOString(),

@@ -322,6 +322,33 @@ function zipWithEntry(name: string, _content: Buffer, entry: { declaredSize: num
   return Buffer.concat([localPart, centralPart, end]);
 }
 
+/** The structured e-invoice fields (ADR 72) of the round trip's business and first client, as stored. */
+const BUSINESS_STRUCTURED = {
+  street: '1 Row',
+  additional_street: 'Unit 2',
+  postcode: 'EC1A 1BB',
+  city: 'London',
+  region: 'Greater London',
+  country: 'GB',
+  vat_id: 'GB123456789',
+  company_id: '01234567',
+  endpoint_id: 'ada@studio.example',
+  endpoint_scheme: 'EM',
+};
+const CLIENT_STRUCTURED = {
+  street: 'Hauptstraße 1',
+  additional_street: '',
+  postcode: '10115',
+  city: 'Berlin',
+  region: '',
+  country: 'DE',
+  vat_id: 'DE123456789',
+  company_id: 'HRB 1',
+  endpoint_id: '4000001123452',
+  endpoint_scheme: '0088',
+  buyer_reference: '991-01234-56',
+};
+
 describe('POST /api/invoices/import: an Invoicer export, round trip', () => {
   let t: TestApp, owner: TestAccount;
   const api = (account: TestAccount) => as(t.app, account);
@@ -340,8 +367,14 @@ describe('POST /api/invoices/import: an Invoicer export, round trip', () => {
       address: '1 Row\nLondon',
       iban: 'DE89 3704 0044 0532 0130 00',
       bic: 'COBADEFFXXX',
+      ...BUSINESS_STRUCTURED,
     });
-    const acme = await post('/api/clients', { name: 'Acme GmbH', email: 'ap@acme.example', tax_id: 'DE123' });
+    const acme = await post('/api/clients', {
+      name: 'Acme GmbH',
+      email: 'ap@acme.example',
+      tax_id: 'DE123',
+      ...CLIENT_STRUCTURED,
+    });
     const beta = await post('/api/clients', { name: 'Beta Ltd', email: 'beta@example.com', phone: '+44 1' });
     const base = { business_id: business.business.id };
     await createInvoice(t.app, owner, { invoice_number: 'R-1' }, { ...base, client_id: acme.client.id });
@@ -450,7 +483,15 @@ describe('POST /api/invoices/import: an Invoicer export, round trip', () => {
       ['Beta Ltd', 1],
     ]);
     const businesses = (await api(fresh)({ method: 'GET', url: '/api/businesses' })).json().businesses;
-    expect(businesses).toMatchObject([{ name: 'Ada Studio', iban: 'DE89370400440532013000', invoice_count: 2 }]);
+    expect(businesses).toMatchObject([
+      { name: 'Ada Studio', iban: 'DE89370400440532013000', invoice_count: 2, ...BUSINESS_STRUCTURED },
+    ]);
+    // The structured e-invoice fields come back (ADR 72); a client without them has none.
+    expect(clients.find((client: { name: string }) => client.name === 'Acme GmbH')).toMatchObject(CLIENT_STRUCTURED);
+    expect(clients.find((client: { name: string }) => client.name === 'Beta Ltd')).toMatchObject({
+      country: '',
+      buyer_reference: '',
+    });
     // The dashboard agrees (its figures come from the statistics the triggers keep).
     const [before, after] = await Promise.all(
       [owner, fresh].map(

@@ -10,6 +10,7 @@ import {
 } from '@invoicer/domain/api/account-export';
 import { businessBodySchema } from '@invoicer/domain/api/businesses';
 import { clientBodySchema } from '@invoicer/domain/api/clients';
+import { BUSINESS_PARTY_FIELDS, CLIENT_PARTY_FIELDS, type PartyField } from '@invoicer/domain/api/einvoice-fields';
 import {
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
@@ -35,6 +36,7 @@ import {
   lockAccountImports,
   partiesByEmail,
 } from '../../shared/parties/party-import.queries';
+import { structuredColumns, type StructuredColumns } from '../../shared/parties/structured-fields';
 import { payInFull, restorePayments } from '../../shared/payment-ledger';
 import { decodeText } from '../../shared/text-decoding';
 import {
@@ -72,6 +74,8 @@ interface PlannedParty {
   bank?: { iban: string; bic: string; accountHolder: string; logoUrl: string | null };
   /** A client's preferred language, as its export carried it. */
   preferredLanguage?: string | null;
+  /** The structured e-invoice fields, as its export carried them. */
+  structured?: Partial<StructuredColumns<PartyField>>;
   createdAt?: Date;
   updatedAt?: Date;
 }
@@ -203,7 +207,13 @@ function checkParty(
   },
   extra: Record<string, unknown> = {},
 ):
-  | { ok: true; fields: PlannedParty['fields']; bank: PlannedParty['bank']; preferredLanguage?: string | null }
+  | {
+      ok: true;
+      fields: PlannedParty['fields'];
+      bank: PlannedParty['bank'];
+      preferredLanguage?: string | null;
+      structured: NonNullable<PlannedParty['structured']>;
+    }
   | { ok: false; reason: string } {
   if (kind === 'client') {
     const parsed = clientBodySchema.safeParse(raw);
@@ -220,6 +230,7 @@ function checkParty(
       },
       bank: undefined,
       preferredLanguage: body.preferred_language ?? null,
+      structured: structuredColumns(CLIENT_PARTY_FIELDS, body, null),
     };
   }
   const parsed = businessBodySchema.safeParse({ ...raw, ...extra });
@@ -240,6 +251,7 @@ function checkParty(
       accountHolder: body.account_holder ?? '',
       logoUrl: (extra.logo_url as string | null | undefined) ?? null,
     },
+    structured: structuredColumns(BUSINESS_PARTY_FIELDS, body, null),
   };
 }
 
@@ -284,6 +296,7 @@ async function planExport(
       email: checked.fields.email.toLowerCase(),
       fields: checked.fields,
       bank: checked.bank,
+      structured: checked.structured,
       createdAt: toDate(business.created_at),
       updatedAt: toDate(business.updated_at),
     });
@@ -302,6 +315,7 @@ async function planExport(
       email: checked.fields.email.toLowerCase(),
       fields: checked.fields,
       preferredLanguage: checked.preferredLanguage ?? null,
+      structured: checked.structured,
       createdAt: toDate(client.created_at),
       updatedAt: toDate(client.updated_at),
     });
@@ -443,6 +457,7 @@ async function writeParties(
     userId,
     ...party.fields,
     ...(party.preferredLanguage ? { preferredLanguage: party.preferredLanguage } : {}),
+    ...(party.structured ? { structured: party.structured } : {}),
     ...(party.createdAt ? { createdAt: party.createdAt } : {}),
     ...(party.updatedAt ? { updatedAt: party.updatedAt } : {}),
   }));

@@ -5,6 +5,20 @@ import type { DbExecutor } from '../../plugins/database';
 
 /** The client and business an invoice points at: read only (the clients and businesses features own them). */
 
+/** The structured e-invoice columns both tables have. */
+const structuredSelection = (table: typeof clients | typeof businesses) => ({
+  street: table.street,
+  additionalStreet: table.additionalStreet,
+  postcode: table.postcode,
+  city: table.city,
+  region: table.region,
+  country: table.country,
+  vatId: table.vatId,
+  companyId: table.companyId,
+  endpointId: table.endpointId,
+  endpointScheme: table.endpointScheme,
+});
+
 /** True when the client exists and is the user's; locked against deletion until the transaction ends. */
 export async function ownsClient(tx: DbExecutor, userId: string, id: string): Promise<boolean> {
   const [row] = await tx
@@ -34,6 +48,8 @@ export async function findEmbeddedClient(db: DbExecutor, userId: string, id: str
       address: clients.address,
       taxId: clients.taxId,
       preferredLanguage: clients.preferredLanguage,
+      ...structuredSelection(clients),
+      buyerReference: clients.buyerReference,
       createdAt: clients.createdAt,
       updatedAt: clients.updatedAt,
       invoiceCount: sql<number>`(select count(*)::int from invoices i where i.client_id = "clients"."id" and i.user_id = ${userId})`,
@@ -74,6 +90,7 @@ export async function findEmbeddedBusiness(db: DbExecutor, userId: string, id: s
       iban: businesses.iban,
       bic: businesses.bic,
       accountHolder: businesses.accountHolder,
+      ...structuredSelection(businesses),
       createdAt: businesses.createdAt,
       updatedAt: businesses.updatedAt,
       invoiceCount: sql<number>`(select count(*)::int from invoices i where i.business_id = "businesses"."id" and i.user_id = ${userId})`,

@@ -462,3 +462,52 @@ describe('DELETE /api/users/delete', () => {
     expect(left[0].n).toBe(0);
   });
 });
+
+describe('"Apply discounts before tax" (GET/PUT /api/users/invoice-template, ADR 72)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await sharedTestApp();
+  });
+
+  const call = (account: TestAccount, method: 'GET' | 'PUT', payload?: Record<string, unknown>) =>
+    t.app.inject({
+      method,
+      url: '/api/users/invoice-template',
+      headers: { cookie: account.cookie },
+      ...(payload ? { payload } : {}),
+    });
+
+  it('is on for a new account, is saved off and on, and is kept when a body leaves it out', async () => {
+    const ada = await signUp(t.app);
+    expect((await call(ada, 'GET')).json().defaults).toMatchObject({ discount_before_tax: true });
+
+    const off = await call(ada, 'PUT', { template: 'modern', accent_color: null, discount_before_tax: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().defaults).toEqual({ template: 'modern', accent_color: null, discount_before_tax: false });
+    const { rows } = await t.pool.query(`select discount_before_tax from users where id = $1`, [ada.id]);
+    expect(rows).toEqual([{ discount_before_tax: false }]);
+
+    // A client that only knows the template (the editor's older build) leaves the setting as it is.
+    const templateOnly = await call(ada, 'PUT', { template: 'classic', accent_color: null });
+    expect(templateOnly.json().defaults).toEqual({
+      template: 'classic',
+      accent_color: null,
+      discount_before_tax: false,
+    });
+    const on = await call(ada, 'PUT', { template: 'classic', accent_color: null, discount_before_tax: true });
+    expect(on.json().defaults.discount_before_tax).toBe(true);
+  });
+
+  it('refuses a value that is not true or false with 400 and the envelope, changing nothing', async () => {
+    const ada = await signUp(t.app);
+    for (const value of ['yes', 1, null]) {
+      const response = await call(ada, 'PUT', { template: 'modern', accent_color: null, discount_before_tax: value });
+      expect(response.statusCode, String(value)).toBe(400);
+      expect(response.json()).toMatchObject({
+        success: false,
+        errors: ['Apply discounts before tax must be true or false.'],
+      });
+    }
+    expect((await call(ada, 'GET')).json().defaults.discount_before_tax).toBe(true);
+  });
+});

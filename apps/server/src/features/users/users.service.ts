@@ -17,7 +17,7 @@ import { endOtherSessions, type AuthSession } from '../../plugins/session';
 import { signInRequired, toUserProfile } from '../../shared/accounts/accounts.service';
 import { readUserReminderSchedule, writeUserReminderSchedule } from '../../shared/reminder-settings';
 import { readTemplateDefaults, writeTemplateDefaults } from '../../shared/template-defaults';
-import type { TemplateDefaults } from '@invoicer/domain/invoice-templates';
+import type { InvoiceDefaults, TemplateDefaults } from '@invoicer/domain/invoice-templates';
 import { assertNewPasswordAllowed, hashPassword, verifyPassword } from '../../shared/accounts/passwords';
 import {
   deleteUser,
@@ -153,8 +153,10 @@ export async function getExportSettings(db: DbExecutor, userId: string): Promise
   return { ...settings, invoice_template: template };
 }
 
-/** The account's template and accent colour (docs/product/settings.md#invoice-templates). */
-export async function getTemplateDefaults(db: DbExecutor, userId: string): Promise<TemplateDefaults> {
+/**
+ * The account's template, accent colour (docs/product/settings.md#invoice-templates) and "Apply discounts before tax".
+ */
+export async function getTemplateDefaults(db: DbExecutor, userId: string): Promise<InvoiceDefaults> {
   const defaults = await readTemplateDefaults(db, userId);
   if (!defaults) throw signInRequired();
   return defaults;
@@ -163,8 +165,8 @@ export async function getTemplateDefaults(db: DbExecutor, userId: string): Promi
 export async function setTemplateDefaults(
   db: Database,
   userId: string,
-  body: TemplateDefaults,
-): Promise<TemplateDefaults> {
+  body: TemplateDefaults & { discount_before_tax?: boolean | undefined },
+): Promise<InvoiceDefaults> {
   const defaults = await writeTemplateDefaults(db, userId, body);
   if (!defaults) throw signInRequired();
   return defaults;

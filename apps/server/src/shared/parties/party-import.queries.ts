@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { BUSINESS_PARTY_FIELDS, type PartyField } from '@invoicer/domain/api/einvoice-fields';
 import { and, eq, sql } from 'drizzle-orm';
 import { businesses, clients } from '../../db/schema';
 import type { DbExecutor } from '../../plugins/database';
 import { partySearchText, type SearchableParty } from '../search-text';
+import type { StructuredColumns } from './structured-fields';
 
 /**
  * Many clients or businesses written at once, for the imports (docs/decisions/0054-importing-clients-and-invoices.md):
@@ -21,8 +23,14 @@ type PartyFields = SearchableParty & {
   updatedAt?: Date;
   /** A client's preferred language (docs/decisions/0061-the-document-language.md); null or absent for none. */
   preferredLanguage?: string | null;
+  /** The structured e-invoice fields, already checked by the party's schema; absent for none. */
+  structured?: Partial<StructuredColumns<PartyField>>;
 };
 type BusinessFields = PartyFields & Pick<NewBusiness, 'iban' | 'bic' | 'accountHolder' | 'logoUrl'>;
+
+/** The structured e-invoice columns both tables have (a client adds buyer_reference). */
+const STRUCTURED = sql.raw(BUSINESS_PARTY_FIELDS.join(', '));
+const STRUCTURED_TYPES = sql.raw(BUSINESS_PARTY_FIELDS.map((name) => `${name} text`).join(', '));
 
 /**
  * Inserts rows from one JSON parameter (jsonb_to_recordset): binding eight parameters a row through the driver was
@@ -54,26 +62,38 @@ async function insertPartyRows(
         account_holder: business.accountHolder ?? '',
         logo_url: business.logoUrl ?? null,
         preferred_language: row.preferredLanguage ?? null,
+        street: row.structured?.street ?? '',
+        additional_street: row.structured?.additionalStreet ?? '',
+        postcode: row.structured?.postcode ?? '',
+        city: row.structured?.city ?? '',
+        region: row.structured?.region ?? '',
+        country: row.structured?.country ?? '',
+        vat_id: row.structured?.vatId ?? '',
+        company_id: row.structured?.companyId ?? '',
+        endpoint_id: row.structured?.endpointId ?? '',
+        endpoint_scheme: row.structured?.endpointScheme ?? '',
+        buyer_reference: row.structured?.buyerReference ?? '',
       };
     });
     const json = JSON.stringify(batch);
     if (kind === 'clients') {
       await tx.execute(sql`
         insert into ${clients} (id, user_id, name, email, phone, address, tax_id, search_text, created_at, updated_at,
-          preferred_language)
-        select id, user_id, name, email, phone, address, tax_id, search_text, created_at, updated_at, preferred_language
+          preferred_language, ${STRUCTURED}, buyer_reference)
+        select id, user_id, name, email, phone, address, tax_id, search_text, created_at, updated_at, preferred_language,
+          ${STRUCTURED}, buyer_reference
         from jsonb_to_recordset(${json}::jsonb) as r(id uuid, user_id uuid, name text, email text, phone text,
           address text, tax_id text, search_text text, created_at timestamptz, updated_at timestamptz,
-          preferred_language text)`);
+          preferred_language text, ${STRUCTURED_TYPES}, buyer_reference text)`);
     } else {
       await tx.execute(sql`
         insert into ${businesses} (id, user_id, name, email, phone, address, tax_id, search_text, created_at, updated_at,
-          iban, bic, account_holder, logo_url)
+          iban, bic, account_holder, logo_url, ${STRUCTURED})
         select id, user_id, name, email, phone, address, tax_id, search_text, created_at, updated_at,
-          iban, bic, account_holder, logo_url
+          iban, bic, account_holder, logo_url, ${STRUCTURED}
         from jsonb_to_recordset(${json}::jsonb) as r(id uuid, user_id uuid, name text, email text, phone text,
           address text, tax_id text, search_text text, created_at timestamptz, updated_at timestamptz, iban text,
-          bic text, account_holder text, logo_url text)`);
+          bic text, account_holder text, logo_url text, ${STRUCTURED_TYPES})`);
     }
   }
   return ids;

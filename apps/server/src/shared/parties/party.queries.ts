@@ -1,3 +1,4 @@
+import { BUSINESS_PARTY_FIELDS, CLIENT_PARTY_FIELDS } from '@invoicer/domain/api/einvoice-fields';
 import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { invoices, type businesses, type clients } from '../../db/schema';
@@ -23,11 +24,37 @@ export interface PartyRow {
 /** The columns every party answers with; a table may add its own (businesses: logo_url). */
 export const PARTY_COLUMNS = ['id', 'name', 'email', 'phone', 'address', 'tax_id', 'created_at', 'updated_at'];
 
-/** A client's columns: the party's and its preferred language (the clients list, detail and the account export). */
-export const CLIENT_COLUMNS = [...PARTY_COLUMNS, 'preferred_language'];
+/**
+ * A client's columns: the party's, its preferred language and its structured e-invoice fields (the clients list,
+ * detail and the account export).
+ */
+export const CLIENT_COLUMNS = [...PARTY_COLUMNS, 'preferred_language', ...CLIENT_PARTY_FIELDS];
+
+/**
+ * A business's columns: the party's, its logo, bank account and structured e-invoice fields (the businesses list,
+ * detail and the account export).
+ */
+export const BUSINESS_COLUMNS = [
+  ...PARTY_COLUMNS,
+  'logo_url',
+  'iban',
+  'bic',
+  'account_holder',
+  ...BUSINESS_PARTY_FIELDS,
+];
+
+/** A business as the list and detail calls answer it. */
+export type BusinessPartyRow = PartyRow & {
+  logo_url: string | null;
+  iban: string;
+  bic: string;
+  account_holder: string;
+} & { [Name in (typeof BUSINESS_PARTY_FIELDS)[number]]: string };
 
 /** A client as the list and detail calls answer it. */
-export type ClientPartyRow = PartyRow & { preferred_language: string | null };
+export type ClientPartyRow = PartyRow & { preferred_language: string | null } & {
+  [Name in (typeof CLIENT_PARTY_FIELDS)[number]]: string;
+};
 
 export interface PartyPageQuery {
   /** clients or businesses. */

@@ -1,6 +1,7 @@
 import type { Business } from '@invoicer/domain/api/businesses';
 import { formatIban } from '@invoicer/domain/bank-account';
 import { toast } from 'sonner';
+import { businessEInvoiceFields, type BusinessEInvoiceField } from '../../../components/party-einvoice-fields';
 import { PartyFormDialog, type PartyFieldSpec } from '../../../components/party-form-dialog';
 import { queryRoots } from '../../../lib/query-keys';
 import { createBusiness, updateBusiness } from '../api/businesses-api';
@@ -16,7 +17,8 @@ export interface BusinessFormDialogProps {
   onSaved: (business: Business) => void;
 }
 
-type BusinessField = 'name' | 'email' | 'phone' | 'address' | 'tax_id' | 'iban' | 'bic' | 'account_holder';
+type BusinessField =
+  'name' | 'email' | 'phone' | 'address' | 'tax_id' | 'iban' | 'bic' | 'account_holder' | BusinessEInvoiceField;
 
 const FIELDS: readonly PartyFieldSpec<BusinessField>[] = [
   { name: 'name', label: 'Business name', required: true, autoComplete: 'organization' },
@@ -52,7 +54,13 @@ export function BusinessFormDialog({ open, business = null, onClose, onSaved }: 
       description={business ? "Update this business's details." : 'Add a business you send invoices from.'}
       onClose={onClose}
       form={{
-        fields: FIELDS,
+        fields: [
+          ...FIELDS,
+          ...businessEInvoiceFields({
+            country: business?.country ?? '',
+            endpoint_scheme: business?.endpoint_scheme ?? '',
+          }),
+        ],
         schema: businessFormSchema,
         initial: {
           name: business?.name ?? '',
@@ -63,6 +71,16 @@ export function BusinessFormDialog({ open, business = null, onClose, onSaved }: 
           iban: business?.iban ? formatIban(business.iban) : '',
           bic: business?.bic ?? '',
           account_holder: business?.account_holder ?? '',
+          street: business?.street ?? '',
+          additional_street: business?.additional_street ?? '',
+          postcode: business?.postcode ?? '',
+          city: business?.city ?? '',
+          region: business?.region ?? '',
+          country: business?.country ?? '',
+          vat_id: business?.vat_id ?? '',
+          company_id: business?.company_id ?? '',
+          endpoint_id: business?.endpoint_id ?? '',
+          endpoint_scheme: business?.endpoint_scheme ?? '',
         },
         invalidates: [queryRoots.businesses, queryRoots.parties],
         save: (fields) => (business ? updateBusiness(business.id, fields) : createBusiness(fields)),

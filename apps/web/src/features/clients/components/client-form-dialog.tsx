@@ -1,6 +1,7 @@
 import type { Client } from '@invoicer/domain/api/clients';
 import { DOCUMENT_LANGUAGES, LANGUAGE_NATIVE_NAMES, primaryLanguage } from '@invoicer/domain/document-language';
 import { toast } from 'sonner';
+import { clientEInvoiceFields, type ClientEInvoiceField } from '../../../components/party-einvoice-fields';
 import { PartyFormDialog, type PartyFieldSpec } from '../../../components/party-form-dialog';
 import { queryRoots } from '../../../lib/query-keys';
 import { createClient, updateClient } from '../api/clients-api';
@@ -18,7 +19,7 @@ export interface ClientFormDialogProps {
   returnFocus?: HTMLElement | null;
 }
 
-type ClientField = 'name' | 'email' | 'phone' | 'address' | 'preferred_language';
+type ClientField = 'name' | 'email' | 'phone' | 'address' | 'preferred_language' | ClientEInvoiceField;
 
 /** Each language by its own name; a saved tag with a region (de-CH) is offered as it is, so it is kept. */
 function languageOptions(saved: string | null) {
@@ -40,7 +41,8 @@ function languageOptions(saved: string | null) {
   return options;
 }
 
-function fieldsFor(saved: string | null): readonly PartyFieldSpec<ClientField>[] {
+function fieldsFor(client: Client | null): readonly PartyFieldSpec<ClientField>[] {
+  const saved = client?.preferred_language ?? null;
   return [
     { name: 'name', label: 'Name', required: true },
     { name: 'email', label: 'Email', type: 'email', required: true },
@@ -52,6 +54,7 @@ function fieldsFor(saved: string | null): readonly PartyFieldSpec<ClientField>[]
       hint: 'Invoices for this client print in it unless an invoice names its own.',
       options: languageOptions(saved),
     },
+    ...clientEInvoiceFields({ country: client?.country ?? '', endpoint_scheme: client?.endpoint_scheme ?? '' }),
   ];
 }
 
@@ -66,7 +69,7 @@ export function ClientFormDialog({ open, client = null, onClose, onSaved, return
       description={client ? "Update this client's details." : 'Add someone you send invoices to.'}
       onClose={onClose}
       form={{
-        fields: fieldsFor(client?.preferred_language ?? null),
+        fields: fieldsFor(client),
         schema: clientFormSchema,
         initial: {
           name: client?.name ?? '',
@@ -74,6 +77,17 @@ export function ClientFormDialog({ open, client = null, onClose, onSaved, return
           phone: client?.phone ?? '',
           address: client?.address ?? '',
           preferred_language: client?.preferred_language ?? '',
+          street: client?.street ?? '',
+          additional_street: client?.additional_street ?? '',
+          postcode: client?.postcode ?? '',
+          city: client?.city ?? '',
+          region: client?.region ?? '',
+          country: client?.country ?? '',
+          vat_id: client?.vat_id ?? '',
+          company_id: client?.company_id ?? '',
+          endpoint_id: client?.endpoint_id ?? '',
+          endpoint_scheme: client?.endpoint_scheme ?? '',
+          buyer_reference: client?.buyer_reference ?? '',
         },
         invalidates: [queryRoots.clients, queryRoots.parties],
         save: (fields) => (client ? updateClient(client.id, fields) : createClient(fields)),

@@ -3,7 +3,7 @@ import { okResponseSchema } from '@invoicer/domain/api/common';
 import { updateProfileResponseSchema } from '@invoicer/domain/api/users';
 import {
   templateDefaultsResponseSchema,
-  type TemplateDefaults,
+  type InvoiceDefaults,
   type TemplateName,
 } from '@invoicer/domain/invoice-templates';
 import { apiJson } from '../../../lib/api-client';
@@ -33,8 +33,8 @@ export function fetchTemplateDefaults(signal?: AbortSignal) {
   return apiJson('/api/users/invoice-template', { schema: templateDefaultsResponseSchema, signal });
 }
 
-/** PUT /api/users/invoice-template. */
-export function saveTemplateDefaults(body: TemplateDefaults) {
+/** PUT /api/users/invoice-template: the template, the colour and "Apply discounts before tax". */
+export function saveTemplateDefaults(body: InvoiceDefaults) {
   return apiJson('/api/users/invoice-template', { method: 'PUT', body, schema: templateDefaultsResponseSchema });
 }
 

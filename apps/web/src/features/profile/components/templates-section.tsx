@@ -1,14 +1,10 @@
-import {
-  isAccentColor,
-  textAccent,
-  type TemplateDefaults,
-  type TemplateName,
-} from '@invoicer/domain/invoice-templates';
+import { isAccentColor, textAccent, type InvoiceDefaults, type TemplateName } from '@invoicer/domain/invoice-templates';
 import { Check } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
+import { Switch } from '../../../components/ui/switch';
 import { cn } from '../../../lib/cn';
 import { templatePreviewUrl } from '../api/profile-api';
 import { useSaveTemplateDefaults, useTemplateDefaults } from '../hooks/use-template-defaults';
@@ -42,7 +38,7 @@ export function TemplatesSection() {
   // The thumbnails follow the colour being typed, before it is saved.
   const previewColour = typed === '' ? null : (draftColour ?? saved?.accent_color ?? null);
 
-  const choose = (changes: Partial<TemplateDefaults>) => {
+  const choose = (changes: Partial<InvoiceDefaults>) => {
     if (!saved) return;
     // A saved colour ends the edit; choosing a template keeps a colour still being typed.
     const colourSaved = 'accent_color' in changes;
@@ -117,6 +113,19 @@ export function TemplatesSection() {
                 ? `Text in this colour is darkened to ${textAccent(draftColour)} so it stays readable.`
                 : 'Six hexadecimal digits after #, or empty for each template’s own colour.'}
           </p>
+          <div className="flex flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-4">
+            <Switch
+              id={`${colourId}-discount`}
+              label="Apply discounts before tax"
+              checked={saved.discount_before_tax}
+              disabled={save.isPending}
+              onCheckedChange={(checked) => choose({ discount_before_tax: checked })}
+            />
+            <p className="text-sm text-slate-600">
+              When on, new invoices work out the tax on the amount after the discount, as VAT law requires; saved
+              invoices keep their figures.
+            </p>
+          </div>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {TEMPLATES.map(({ id, name, description }) => {
               const selected = id === saved.template;

@@ -1,4 +1,4 @@
-import type { TemplateDefaults } from '@invoicer/domain/invoice-templates';
+import type { InvoiceDefaults } from '@invoicer/domain/invoice-templates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { failureMessage } from '../../../lib/api-client';
@@ -6,7 +6,7 @@ import { fetchTemplateDefaults, saveTemplateDefaults } from '../api/profile-api'
 
 const templateKey = ['settings', 'invoice-template'] as const;
 
-/** The account's template and accent colour (Settings > Invoice Templates). */
+/** The account's template, accent colour and "Apply discounts before tax" (Settings > Invoice Templates). */
 export function useTemplateDefaults() {
   return useQuery({
     queryKey: templateKey,
@@ -17,10 +17,12 @@ export function useTemplateDefaults() {
 export function useSaveTemplateDefaults() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (defaults: TemplateDefaults) => saveTemplateDefaults(defaults),
-    onSuccess: (answer) => {
+    mutationFn: (defaults: InvoiceDefaults) => saveTemplateDefaults(defaults),
+    onSuccess: (answer, sent) => {
+      const discountChanged =
+        sent.discount_before_tax !== queryClient.getQueryData<InvoiceDefaults>(templateKey)?.discount_before_tax;
       queryClient.setQueryData(templateKey, answer.defaults);
-      toast.success('Invoice template saved');
+      toast.success(discountChanged ? 'Discount setting saved' : 'Invoice template saved');
     },
     onError: (error) => toast.error(failureMessage(error, 'The invoice template could not be saved.')),
   });
