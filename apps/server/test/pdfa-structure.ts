@@ -211,12 +211,12 @@ export async function pdfaStructure(pdf: Uint8Array): Promise<PdfaStructure> {
   // subtype with its modification date; each also in the /EmbeddedFiles name tree.
   const attachments: PdfaAttachment[] = [];
   for (const reference of array(catalog['/AF'])) {
-    const spec = dict(reference);
-    const name = stringText(spec['/UF']) ?? stringText(spec['/F']) ?? '';
-    if (!('/F' in spec) || !('/UF' in spec)) problems.push(`Attachment ${name} has no /F and /UF.`);
-    const relationship = nameText(spec['/AFRelationship']);
+    const fileSpec = dict(reference);
+    const name = stringText(fileSpec['/UF']) ?? stringText(fileSpec['/F']) ?? '';
+    if (!('/F' in fileSpec) || !('/UF' in fileSpec)) problems.push(`Attachment ${name} has no /F and /UF.`);
+    const relationship = nameText(fileSpec['/AFRelationship']);
     if (!relationship) problems.push(`Attachment ${name} has no /AFRelationship.`);
-    const fileRef = dict(spec['/EF'])['/F'];
+    const fileRef = dict(fileSpec['/EF'])['/F'];
     const file = dict(fileRef);
     const subtype = nameText(file['/Subtype']);
     if (!subtype) problems.push(`Attachment ${name} has no MIME /Subtype.`);

@@ -154,7 +154,7 @@ describe('POST /generate-invoice?format=facturx', () => {
       unit_cost: 10 + index,
       vat_category: index % 2 ? 'S' : 'E',
       vat_rate: index % 2 ? 19 : 0,
-      vat_exemption_reason: index % 2 ? undefined : 'Steuerfrei nach § 4 Nr. 14 UStG',
+      vat_exemption_reason: index % 2 ? undefined : 'Steuerfrei nach Paragraf 4 Nr. 14 UStG',
     }));
     // A document rendered directly on the real engine, with the XML the route would attach.
     const document = invoiceDocumentInputSchema.parse(einvoiceData({ items, from: 'Smith & <Sons>' }));

@@ -139,7 +139,7 @@ describe('the VAT breakdown on the PDF', () => {
       unit_cost: 10 + index,
       vat_category: index % 2 ? 'S' : 'E',
       vat_rate: index % 2 ? 19 : 0,
-      vat_exemption_reason: index % 2 ? undefined : 'Steuerfrei nach § 4 Nr. 14 UStG',
+      vat_exemption_reason: index % 2 ? undefined : 'Steuerfrei nach Paragraf 4 Nr. 14 UStG',
     }));
     const document = invoiceDocumentInputSchema.parse(mixedBody({ items }));
     const pages = await pageTexts(await renderInvoicePdf(document));
@@ -151,7 +151,7 @@ describe('the VAT breakdown on the PDF', () => {
     for (const group of computeTotals(document).vat!.groups) {
       expect(page).toContain(formatMoneyForReader(group.taxable, 'EUR', 'en'));
     }
-    expect(page).toContain('Steuerfrei nach § 4 Nr. 14 UStG');
+    expect(page).toContain('Steuerfrei nach Paragraf 4 Nr. 14 UStG');
     expect(page).toContain(labels.total);
   });
 });
