@@ -202,6 +202,10 @@ export async function pdfaStructure(pdf: Uint8Array): Promise<PdfaStructure> {
     if (subtype === 'Image' && ('/Alternates' in entries || '/OPI' in entries || entries['/Interpolate'] === true)) {
       problems.push(`Image ${key} has alternates, OPI or interpolation.`);
     }
+    // The output intent is RGB: device colours of another model have nothing to be read against (6.2.4.3).
+    if (subtype === 'Image' && nameText(entries['/ColorSpace']) === 'DeviceCMYK') {
+      problems.push(`Image ${key} is DeviceCMYK under an RGB output intent.`);
+    }
     if (type === 'Annot' && subtype !== 'Popup' && (typeof entries['/F'] !== 'number' || (entries['/F'] & 4) === 0)) {
       problems.push(`Annotation ${key} is not printed.`);
     }
