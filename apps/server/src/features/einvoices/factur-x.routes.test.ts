@@ -171,17 +171,27 @@ describe('POST /generate-invoice?format=facturx', () => {
   });
 
   it('is what the structure check refuses in a plain PDF (so a clean result means something)', async () => {
-    const plain = await t.app.inject({ method: 'POST', url: '/generate-invoice', payload: einvoiceData() });
+    const payload = einvoiceData({ from: 'Smith & Co\nHigh Street 1' });
+    const plain = await t.app.inject({ method: 'POST', url: '/generate-invoice', payload });
     expect(plain.statusCode).toBe(200);
-    const { problems, attachments } = await pdfaStructure(plain.rawPayload);
-    expect(problems).toEqual(
-      expect.arrayContaining([
-        'The XMP has no pdfaid:part 3.',
-        'The XMP has no pdfaid:conformance B.',
-        'There is no GTS_PDFA1 output intent.',
-      ]),
-    );
+    const { problems, attachments, xmp } = await pdfaStructure(plain.rawPayload);
+    // Exactly what makes it not a PDF/A: the plain PDF's XMP is well escaped too.
+    expect(problems.sort()).toEqual([
+      'The XMP has no pdfaid:conformance B.',
+      'The XMP has no pdfaid:part 3.',
+      'There is no GTS_PDFA1 output intent.',
+    ]);
+    expect(xmp).toContain('Smith &amp; Co');
     expect(attachments).toEqual([]);
+
+    // A Factur-X whose file specification lost its AFRelationship (same length, so the offsets hold).
+    const facturX = await t.app.inject({ method: 'POST', url: '/generate-invoice?format=facturx', payload });
+    expect(facturX.statusCode).toBe(200);
+    const damaged = Buffer.from(
+      facturX.rawPayload.toString('latin1').replace('/AFRelationship /Alternative', '/AFRelationshiX /Alternative'),
+      'latin1',
+    );
+    expect((await pdfaStructure(damaged)).problems).toEqual(['Attachment factur-x.xml has no /AFRelationship.']);
   });
 });
 
