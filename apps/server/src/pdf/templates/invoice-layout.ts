@@ -551,7 +551,22 @@ function totalsBlock(ctx: Ctx): { height: number; draw: (flow: PageFlow) => void
   if (invoice.shipping.enabled) lines.push([labels.shipping, money(totals.shipping)]);
 
   const x = page.right - TOTALS_WIDTH;
-  const labelWidth = 110;
+  const vat = totals.vat ? vatLines(ctx, totals.vat, totals.subtotal - totals.discount + totals.shipping) : [];
+  // VAT mode: "VAT 19% of €12,345.67" is longer than the other labels, so every label takes what the widest amount
+  // leaves (one column edge for all rows, in both directions); simple mode keeps its columns.
+  let labelWidth = 110;
+  if (totals.vat) {
+    const amounts = [...lines.map(([, value]) => value), ...vat.map(([, value]) => value)];
+    setStyle(doc, style.totalValue);
+    let widest = Math.max(...amounts.map((value) => textWidth(doc, value)));
+    setStyle(doc, style.grandTotal);
+    widest = Math.max(
+      widest,
+      textWidth(doc, money(totals.total)),
+      ...(paid ? [textWidth(doc, money(paid.balanceDueMinor))] : []),
+    );
+    labelWidth = Math.max(110, TOTALS_WIDTH - 2 * CELL_PAD_X - Math.ceil(widest) - 8);
+  }
   const valueWidth = TOTALS_WIDTH - labelWidth - CELL_PAD_X;
   const rows: TotalsRow[] = [
     ...lines.map(([label, value]) => ({
@@ -560,7 +575,13 @@ function totalsBlock(ctx: Ctx): { height: number; draw: (flow: PageFlow) => void
       gap: 5,
       rule: false,
     })),
-    ...(totals.vat ? vatRows(ctx, totals.vat, totals.subtotal - totals.discount + totals.shipping) : []),
+    ...vat.map(([label, value, note]) => ({
+      label: textBlock(doc, label, style.totalLabel, labelWidth),
+      value: textBlock(doc, value, style.totalValue, valueWidth),
+      ...(note ? { note: textBlock(doc, note, style.totalLabel, TOTALS_WIDTH - 2 * CELL_PAD_X) } : {}),
+      gap: 5,
+      rule: false,
+    })),
     {
       label: textBlock(doc, labels.total, style.grandTotal, labelWidth),
       value: textBlock(doc, money(totals.total), style.grandTotal, valueWidth),
@@ -631,33 +652,16 @@ const NOTE_GAP = 2;
  * per VAT category and rate as computeVatBreakdown gave it, "VAT 19% of €1,000.00" and its VAT, with the exemption
  * reason (BT-120) under a group that charges none. The same figures as the e-invoice's BG-23: nothing is re-rounded.
  */
-function vatRows(ctx: Ctx, vat: VatBreakdown, netTotal: number): TotalsRow[] {
-  const { input, style, labels, language } = ctx;
-  const { doc, invoice } = input;
-  const money = (minor: number): string => formatMoneyForReader(minor, invoice.currency, language);
-  const inner = TOTALS_WIDTH - 2 * CELL_PAD_X;
-  const row = (label: string, value: string, note?: string) => {
-    // The label takes what the amount leaves: "VAT 19% of €12,345.67" is longer than the other labels.
-    setStyle(doc, style.totalValue);
-    const valueWidth = Math.max(40, textWidth(doc, value) + 2);
-    const labelWidth = inner - valueWidth - 8;
-    return {
-      label: textBlock(doc, label, style.totalLabel, labelWidth),
-      value: textBlock(doc, value, style.totalValue, valueWidth),
-      ...(note ? { note: textBlock(doc, note, style.totalLabel, inner) } : {}),
-      gap: 5,
-      rule: false,
-    };
-  };
+function vatLines(ctx: Ctx, vat: VatBreakdown, netTotal: number): Array<[string, string, string | undefined]> {
+  const { input, labels, language } = ctx;
+  const money = (minor: number): string => formatMoneyForReader(minor, input.invoice.currency, language);
   return [
-    row(labels.netTotal, money(netTotal)),
-    ...vat.groups.map((group) =>
-      row(
-        labels.vatGroup(formatPercentForReader(group.rate, language), money(group.taxable)),
-        money(group.tax),
-        group.exemption_reason,
-      ),
-    ),
+    [labels.netTotal, money(netTotal), undefined],
+    ...vat.groups.map((group): [string, string, string | undefined] => [
+      labels.vatGroup(formatPercentForReader(group.rate, language), money(group.taxable)),
+      money(group.tax),
+      group.exemption_reason,
+    ]),
   ];
 }
 
