@@ -12,9 +12,12 @@
  * - the same through the worker pool (validateEInvoice's path: input checks, the hop to the thread);
  * - the main thread's event-loop delay while validations run on the pool, against the same
  *   validations run on the main thread;
- * - the first validation of a fresh thread that loads the rule sets as it starts.
+ * - the first validation of a fresh thread that loads the rule sets as it starts;
+ * - Factur-X (ADR 71) against the plain PDF of the same invoice, 1 and 200 lines in VAT mode: the render alone
+ *   (PDF/A-3b, the XML attached) and the whole answer (mapping, CII writer, the rules on their thread, render), with
+ *   the ratio to the plain PDF (issue 17's target: within 2x) and the file sizes.
  *
- * Options: --iterations=N (default 30).
+ * Options: --iterations=N (default 30), --only=facturx (the Factur-X table alone).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +29,10 @@ import type { EInvoice } from '@invoicer/domain/einvoice/einvoice-model';
 import { writeCii } from '../src/features/einvoices/cii-writer';
 import { writeUbl } from '../src/features/einvoices/ubl-writer';
 import { serverRoot } from '../src/paths';
+import { invoiceDocumentInputSchema, type InvoiceDocument } from '@invoicer/domain/invoice-document';
+import { makeEInvoice } from '../src/features/einvoices/einvoices.service';
+import { closeEInvoiceValidation } from '../src/features/einvoices/einvoice-validation';
+import { renderInvoicePdf } from '../src/pdf/render-invoice-pdf';
 
 const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const ITERATIONS = Math.max(5, Number(argument('iterations') ?? 30));
@@ -88,7 +95,104 @@ async function loopDelay(work: () => Promise<void>): Promise<{ p99: number; max:
   return { p99: late(histogram.percentile(99)), max: late(histogram.max) };
 }
 
+/** A VAT-mode document that makes a valid EN 16931 invoice: German seller, French buyer, 19 % and 7 % lines. */
+function facturXDocument(lines: number): InvoiceDocument {
+  return invoiceDocumentInputSchema.parse({
+    from: 'Ada Lovelace Consulting\nAnalytische Straße 12\n10115 Berlin',
+    to: 'Acme SARL\n1 rue Principale\n75001 Paris',
+    invoice_number: 'RE-2026-001',
+    issued_date: '2026-11-21',
+    due_date: '2026-12-21',
+    currency: 'EUR',
+    items: Array.from({ length: lines }, (_, i) => ({
+      name: `Service line ${i + 1}`,
+      description: i % 3 === 0 ? 'Analysis, implementation and review' : '',
+      quantity: (i % 5) + 1,
+      unit_cost: 10 + i * 0.25,
+      vat_category: 'S',
+      vat_rate: i % 4 === 0 ? 7 : 19,
+    })),
+    show_discount: true,
+    discount_type: 'percent',
+    discount_percent: 5,
+    show_shipping: true,
+    shipping_amount: 12.5,
+    seller: {
+      name: 'Ada Lovelace Consulting',
+      street: 'Analytische Straße 12',
+      postcode: '10115',
+      city: 'Berlin',
+      country: 'DE',
+      vat_id: 'DE123456789',
+    },
+    buyer: {
+      name: 'Acme SARL',
+      street: '1 rue Principale',
+      postcode: '75001',
+      city: 'Paris',
+      country: 'FR',
+      vat_id: 'FR12345678901',
+    },
+    iban: 'DE89 3704 0044 0532 0130 00',
+  });
+}
+
+/** Factur-X against the plain PDF, on this thread (the PDF threads run the same code). */
+async function facturXRows(): Promise<string[][]> {
+  const rows: string[][] = [];
+  try {
+    for (const lines of [1, 200]) {
+      const document = facturXDocument(lines);
+      const xml = await makeEInvoice(document, 'facturx');
+      const plainRender = () => renderInvoicePdf(document);
+      const facturXRender = () => renderInvoicePdf(document, { facturx: { xml } });
+      const whole = async () =>
+        renderInvoicePdf(document, { facturx: { xml: await makeEInvoice(document, 'facturx') } });
+      // Warm-up, then the three measured in turns so drift hits them alike.
+      for (const run of [plainRender, facturXRender, whole]) await times(run, 5);
+      const plain: number[] = [];
+      const render: number[] = [];
+      const full: number[] = [];
+      for (let i = 0; i < ITERATIONS; i++) {
+        plain.push(...(await times(plainRender, 1)));
+        render.push(...(await times(facturXRender, 1)));
+        full.push(...(await times(whole, 1)));
+      }
+      const base = quantile(plain, 0.5);
+      const sizes = `${((await plainRender()).length / 1024).toFixed(1)} KB plain, ${((await facturXRender()).length / 1024).toFixed(1)} KB Factur-X`;
+      const ratio = (value: number) => `${(value / base).toFixed(2)}x ${value / base <= 2 ? 'met' : 'NOT met'}`;
+      rows.push([`${lines}-line invoice: plain PDF`, `${ms(base)} (p95 ${ms(quantile(plain, 0.95))})`, sizes, '']);
+      rows.push([
+        `${lines}-line invoice: Factur-X render (PDF/A-3b + XML)`,
+        `${ms(quantile(render, 0.5))} (p95 ${ms(quantile(render, 0.95))})`,
+        '',
+        ratio(quantile(render, 0.5)),
+      ]);
+      rows.push([
+        `${lines}-line invoice: Factur-X answer (map, write, EN 16931 rules on their thread, render)`,
+        `${ms(quantile(full, 0.5))} (p95 ${ms(quantile(full, 0.95))})`,
+        '',
+        ratio(quantile(full, 0.5)),
+      ]);
+    }
+  } finally {
+    await closeEInvoiceValidation();
+  }
+  return rows;
+}
+
+function printFacturX(rows: string[][]): void {
+  console.log(`Factur-X against the plain PDF, ${ITERATIONS} iterations, ms (median)`);
+  console.log(row(['case', 'time', 'size', 'Factur-X / plain PDF (target 2x)']));
+  console.log(row(['---', '---:', '---:', '---']));
+  for (const cells of rows) console.log(row(cells));
+}
+
 async function main(): Promise<void> {
+  if (argument('only') === 'facturx') {
+    printFacturX(await facturXRows());
+    return;
+  }
   const rows: string[][] = [];
   warmRules();
   for (const { name, xml, ruleSets } of cases) {
@@ -213,6 +317,8 @@ async function main(): Promise<void> {
   console.log(row(['case', 'validation', 'baseline: parse only (ratio)', 'target']));
   console.log(row(['---', '---:', '---:', '---']));
   for (const cells of rows) console.log(row(cells));
+  console.log('');
+  printFacturX(await facturXRows());
   console.log(`RSS after the run: ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
 }
 

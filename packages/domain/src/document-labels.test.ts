@@ -51,6 +51,9 @@ describe('the label catalogue (issue 16: the document language)', () => {
       expect(labels.invoiceNumber('0042')).toContain('0042');
       expect(labels.footerInvoice('0042')).toContain('0042');
       expect(labels.page(3, 9)).toMatch(/3.*9/);
+      const vat = labels.vatGroup('19%', '€5.00');
+      expect(vat).toContain('19%');
+      expect(vat).toContain('€5.00');
       expect(labels.amountDue('€5.00')).toContain('€5.00');
       const summary = labels.amountDueBy('€5.00', 'DATE');
       expect(summary).toContain('€5.00');

@@ -45,6 +45,8 @@ export interface PdfRenderOptions {
   transfer?: EpcCreditTransfer | null;
   /** A stored invoice's payments, printed under Total (render-invoice-pdf.ts); none when absent. */
   paid?: PaidAmounts | null;
+  /** Factur-X: the checked CII XML to attach, the PDF made as PDF/A-3b (render-invoice-pdf.ts). Renders only. */
+  facturx?: { xml: string } | null;
   /**
    * Whose work this is, for fair queueing (fair-scheduler.ts): `user:<id>` for a signed-in user,
    * `ip:<address>` for a guest (renderClient()). Work without a client shares one queue.
@@ -348,6 +350,7 @@ export function createPdfPool(options: PdfPoolOptions = {}): PdfPool {
           logo: renderOptions.logo?.bytes ?? null,
           transfer: renderOptions.transfer ?? null,
           paid: renderOptions.paid ?? null,
+          facturx: renderOptions.facturx ?? null,
         },
         renderOptions,
         isLargeDocument(invoice),

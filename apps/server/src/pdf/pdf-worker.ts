@@ -39,6 +39,8 @@ export type PdfTask =
       logo: Uint8Array | null;
       transfer?: EpcCreditTransfer | null;
       paid?: PaidAmounts | null;
+      /** Factur-X: the checked CII XML to attach to a PDF/A-3b (factur-x.ts). */
+      facturx?: { xml: string } | null;
     }
   | {
       kind: 'preview';
@@ -171,6 +173,7 @@ export default async function runPdfTask(task: PdfTask): Promise<PdfTaskResult |
     logo: task.logo ? { bytes: task.logo } : null,
     transfer: task.transfer ?? null,
     paid: task.paid ?? null,
+    facturx: task.kind === 'pdf' ? (task.facturx ?? null) : null,
   });
   if (task.kind === 'pdf')
     return move(new Transfer({ ok: true, kind: 'pdf', pdf, ...memory() }, [pdf.buffer as ArrayBuffer])) as Transfer;

@@ -6,6 +6,7 @@ import { labelsFor } from '@invoicer/domain/document-labels';
 import { computeTotals } from '@invoicer/domain/totals';
 import { amountDueSummary } from '@invoicer/domain/amount-due';
 import PDFDocument from 'pdfkit';
+import { attachFacturX, escapeXmpInfo } from './factur-x';
 import { acquireInvoiceFonts } from './invoice-fonts';
 import { withDocumentLanguage } from './text-runs';
 import { paymentQrModules } from './payment-qr';
@@ -30,6 +31,11 @@ export interface RenderInvoicePdfOptions {
   transfer?: EpcCreditTransfer | null;
   /** A stored invoice's payments: "Amount paid" and "Balance due" under Total (none when absent or nothing paid). */
   paid?: PaidAmounts | null;
+  /**
+   * Factur-X (EN 16931): the CII XML, already checked by the official rules, to attach; the document is then made
+   * as PDF/A-3b (factur-x.ts). None: the plain PDF.
+   */
+  facturx?: { xml: string } | null;
 }
 
 export const PDF_PRODUCER = 'Invoicer';
@@ -54,6 +60,7 @@ export async function renderInvoicePdf(
   const fonts = acquireInvoiceFonts();
   const totals = computeTotals(invoice);
   const paid = options.paid && options.paid.amountPaidMinor > 0 ? options.paid : null;
+  const creationDate = invoice.issuedDate ? new Date(`${invoice.issuedDate}T00:00:00Z`) : FALLBACK_CREATION_DATE;
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,
@@ -68,6 +75,8 @@ export async function renderInvoicePdf(
     // A tagged PDF: MarkInfo, a StructTreeRoot the templates fill (docs/decisions/0068-tagged-invoice-pdfs.md).
     tagged: true,
     pdfVersion: '1.7',
+    // Factur-X is a PDF/A-3b: pdfkit adds the pdfaid XMP and the sRGB output intent.
+    ...(options.facturx ? { subset: 'PDF/A-3b' as const } : {}),
     info: {
       Title: documentTitle(invoice.invoiceNumber, language),
       Author: firstLine(invoice.from),
@@ -81,9 +90,11 @@ export async function renderInvoicePdf(
       }),
       Producer: PDF_PRODUCER,
       Creator: PDF_PRODUCER,
-      CreationDate: invoice.issuedDate ? new Date(`${invoice.issuedDate}T00:00:00Z`) : FALLBACK_CREATION_DATE,
+      CreationDate: creationDate,
     },
   });
+  escapeXmpInfo(doc);
+  if (options.facturx) attachFacturX(doc, options.facturx.xml, creationDate);
   // Registered names make pdfkit cache one embedded font per weight for the whole document; the
   // fallback fonts join the same way when a line first needs them (pdf-text.ts).
   for (const weight of ['regular', 'bold'] as const) doc.registerFont(weight, fonts[weight] as unknown as Uint8Array);

@@ -1,5 +1,5 @@
 import type { EInvoiceFormat, EInvoiceProblem } from '@invoicer/domain/einvoice/einvoice-formats';
-import { EINVOICE_INVALID_MESSAGE } from '@invoicer/domain/einvoice/einvoice-formats';
+import { EINVOICE_INVALID_MESSAGE, isPdfFormat } from '@invoicer/domain/einvoice/einvoice-formats';
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { contentDisposition } from '@invoicer/domain/invoice-number';
 import type { FastifyReply } from 'fastify';
@@ -20,21 +20,40 @@ export class EInvoiceRejected extends Error {
   }
 }
 
-/** `{number}.xml`, the number made safe for a file name (invoice.xml when it has none). */
-export function einvoiceFileName(invoiceNumber: string): string {
+/** `{number}.xml` (`.pdf` for Factur-X), the number made safe for a file name (invoice.xml when it has none). */
+export function einvoiceFileName(invoiceNumber: string, extension: 'xml' | 'pdf' = 'xml'): string {
   const safe = invoiceNumber.replace(/[^\p{L}\p{N}._-]+/gu, '_').replace(/^[._]+/, '');
-  return `${safe || 'invoice'}.xml`;
+  return `${safe || 'invoice'}.${extension}`;
 }
 
-/** 200 application/xml with the file name, or 422 `{ success: false, error, errors: [{ field, message, rule }] }`. */
+/**
+ * Factur-X's PDF around the checked CII XML: the route's own render (its logo, template, render queue), on the PDF
+ * threads (docs/decisions/0071-factur-x-with-pdfkit.md).
+ */
+export type FacturXRenderer = (xml: string) => Promise<Uint8Array>;
+
+/**
+ * 200 application/xml with the file name (application/pdf for Factur-X, the XML attached by `renderFacturX`), or
+ * 422 `{ success: false, error, errors: [{ field, message, rule }] }`: the XML is checked before any PDF is made.
+ */
 export async function sendEInvoice(
   reply: FastifyReply,
   make: EInvoiceMaker,
   document: InvoiceDocument,
   format: EInvoiceFormat,
+  renderFacturX?: FacturXRenderer,
 ): Promise<FastifyReply> {
   try {
     const xml = await make(document, format);
+    if (isPdfFormat(format)) {
+      if (!renderFacturX) throw new Error('A Factur-X answer needs the PDF renderer.');
+      const pdf = await renderFacturX(xml);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition(einvoiceFileName(document.invoiceNumber, 'pdf')))
+        .header('Cache-Control', 'no-store')
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    }
     return reply
       .header('Content-Type', 'application/xml; charset=utf-8')
       .header('Content-Disposition', contentDisposition(einvoiceFileName(document.invoiceNumber)))

@@ -17,6 +17,8 @@ export const ar: DocumentLabels = {
   tax: 'الضريبة',
   discount: 'الخصم',
   shipping: 'الشحن',
+  netTotal: 'الإجمالي قبل الضريبة',
+  vatGroup: (rate, base) => `ضريبة القيمة المضافة ${rate} على ${base}`,
   total: 'الإجمالي',
   amountPaid: 'المبلغ المدفوع',
   balanceDue: 'الرصيد المستحق',

@@ -16,6 +16,8 @@ export const de: DocumentLabels = {
   tax: 'Steuer',
   discount: 'Rabatt',
   shipping: 'Versand',
+  netTotal: 'Gesamt netto',
+  vatGroup: (rate, base) => `USt. ${rate} auf ${base}`,
   total: 'Gesamtbetrag',
   amountPaid: 'Bezahlt',
   balanceDue: 'Offener Betrag',

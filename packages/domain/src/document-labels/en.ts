@@ -17,6 +17,8 @@ export const en: DocumentLabels = {
   tax: 'Tax',
   discount: 'Discount',
   shipping: 'Shipping',
+  netTotal: 'Total excl. VAT',
+  vatGroup: (rate, base) => `VAT ${rate} of ${base}`,
   total: 'Total',
   amountPaid: 'Amount paid',
   balanceDue: 'Balance due',

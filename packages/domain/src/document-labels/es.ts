@@ -16,6 +16,8 @@ export const es: DocumentLabels = {
   tax: 'Impuesto',
   discount: 'Descuento',
   shipping: 'Envío',
+  netTotal: 'Total sin IVA',
+  vatGroup: (rate, base) => `IVA ${rate} sobre ${base}`,
   total: 'Total',
   amountPaid: 'Importe pagado',
   balanceDue: 'Saldo pendiente',

@@ -17,6 +17,8 @@ export const fr: DocumentLabels = {
   tax: 'Taxe',
   discount: 'Remise',
   shipping: 'Livraison',
+  netTotal: 'Total HT',
+  vatGroup: (rate, base) => `TVA ${rate} sur ${base}`,
   total: 'Total',
   amountPaid: 'Montant payé',
   balanceDue: 'Solde dû',

@@ -16,6 +16,8 @@ export const it: DocumentLabels = {
   tax: 'Imposta',
   discount: 'Sconto',
   shipping: 'Spedizione',
+  netTotal: 'Totale imponibile',
+  vatGroup: (rate, base) => `IVA ${rate} su ${base}`,
   total: 'Totale',
   amountPaid: 'Importo pagato',
   balanceDue: 'Saldo dovuto',

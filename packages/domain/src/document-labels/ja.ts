@@ -16,6 +16,8 @@ export const ja: DocumentLabels = {
   tax: '税',
   discount: '値引き',
   shipping: '送料',
+  netTotal: '税抜合計',
+  vatGroup: (rate, base) => `消費税 ${rate}（対象 ${base}）`,
   total: '合計',
   amountPaid: '支払済み額',
   balanceDue: '残額',

@@ -16,6 +16,8 @@ export const ko: DocumentLabels = {
   tax: '세금',
   discount: '할인',
   shipping: '배송비',
+  netTotal: '공급가액 합계',
+  vatGroup: (rate, base) => `부가세 ${rate} (과세표준 ${base})`,
   total: '합계',
   amountPaid: '지불된 금액',
   balanceDue: '미지급 잔액',

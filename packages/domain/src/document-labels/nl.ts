@@ -16,6 +16,8 @@ export const nl: DocumentLabels = {
   tax: 'Belasting',
   discount: 'Korting',
   shipping: 'Verzendkosten',
+  netTotal: 'Totaal excl. btw',
+  vatGroup: (rate, base) => `Btw ${rate} over ${base}`,
   total: 'Totaal',
   amountPaid: 'Betaald',
   balanceDue: 'Openstaand bedrag',

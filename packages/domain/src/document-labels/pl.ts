@@ -16,6 +16,8 @@ export const pl: DocumentLabels = {
   tax: 'Podatek',
   discount: 'Rabat',
   shipping: 'Wysyłka',
+  netTotal: 'Razem netto',
+  vatGroup: (rate, base) => `VAT ${rate} od ${base}`,
   total: 'Razem',
   amountPaid: 'Zapłacono',
   balanceDue: 'Pozostało do zapłaty',

@@ -16,6 +16,8 @@ export const pt: DocumentLabels = {
   tax: 'Imposto',
   discount: 'Desconto',
   shipping: 'Envio',
+  netTotal: 'Total sem IVA',
+  vatGroup: (rate, base) => `IVA ${rate} sobre ${base}`,
   total: 'Total',
   amountPaid: 'Valor pago',
   balanceDue: 'Saldo devedor',

@@ -16,6 +16,8 @@ export const sv: DocumentLabels = {
   tax: 'Skatt',
   discount: 'Rabatt',
   shipping: 'Frakt',
+  netTotal: 'Summa exkl. moms',
+  vatGroup: (rate, base) => `Moms ${rate} på ${base}`,
   total: 'Totalt',
   amountPaid: 'Betalt',
   balanceDue: 'Kvar att betala',

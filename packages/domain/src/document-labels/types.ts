@@ -25,6 +25,10 @@ export interface DocumentLabels {
   tax: string;
   discount: string;
   shipping: string;
+  /** VAT mode: the amount VAT is taken of, after the discount and with shipping (EN 16931 BT-109). */
+  netTotal: string;
+  /** VAT mode, one row per VAT category and rate: "VAT 19% of €1,000.00" (rate and taxable amount formatted). */
+  vatGroup: (rate: string, base: string) => string;
   total: string;
   amountPaid: string;
   balanceDue: string;

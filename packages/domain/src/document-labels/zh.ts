@@ -16,6 +16,8 @@ export const zh: DocumentLabels = {
   tax: '税额',
   discount: '折扣',
   shipping: '运费',
+  netTotal: '不含税合计',
+  vatGroup: (rate, base) => `增值税 ${rate}（计税金额 ${base}）`,
   total: '总计',
   amountPaid: '已付金额',
   balanceDue: '应付余额',

@@ -1,11 +1,15 @@
 /**
  * The e-invoice outputs of POST /generate-invoice?format=… and GET /api/invoices/{id}/einvoice?format=…
- * (docs/decisions/0070-e-invoice-fields-and-outputs.md). Factur-X (a PDF/A-3) is not one of them yet.
+ * (docs/decisions/0070-e-invoice-fields-and-outputs.md). Factur-X is our PDF as PDF/A-3b with the CII XML attached
+ * (docs/decisions/0071-factur-x-with-pdfkit.md); the others are XML.
  */
-export const EINVOICE_FORMATS = ['ubl', 'cii', 'xrechnung-ubl', 'xrechnung-cii'] as const;
+export const EINVOICE_FORMATS = ['facturx', 'ubl', 'cii', 'xrechnung-ubl', 'xrechnung-cii'] as const;
 export type EInvoiceFormat = (typeof EINVOICE_FORMATS)[number];
 
-export const EINVOICE_FORMAT_MESSAGE = 'Format must be one of ubl, cii, xrechnung-ubl or xrechnung-cii.';
+export const EINVOICE_FORMAT_MESSAGE = 'Format must be one of facturx, ubl, cii, xrechnung-ubl or xrechnung-cii.';
+
+/** Factur-X / ZUGFeRD: a PDF whose attached XML is CII (EN 16931 profile). */
+export const isPdfFormat = (format: EInvoiceFormat) => format === 'facturx';
 
 export const isXRechnung = (format: EInvoiceFormat) => format.startsWith('xrechnung-');
 export const isUbl = (format: EInvoiceFormat) => format.endsWith('ubl');

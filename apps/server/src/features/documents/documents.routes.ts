@@ -54,12 +54,20 @@ const documentsRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number; 
         // An e-invoice needs the whole document; a body too large to validate here (above 64 KB) is read on
         // the event loop too, which the rules' own run (hundreds of ms, on their thread) dwarfs.
         const body = request.body as unknown;
+        let document = request.body;
         if (body instanceof InvoiceJson) {
           const read = readInvoiceJson(body.bytes);
           if ('invalid' in read) throw badRequest(read.invalid.message, read.invalid.errors);
-          return sendEInvoice(reply, einvoice, read.document, format);
+          document = read.document;
         }
-        return sendEInvoice(reply, einvoice, request.body, format);
+        // Factur-X: the same PDF as without a format, the checked XML attached (ADR 71).
+        const renderFacturX = async (xml: string) => {
+          const context = await renderContext(request, reply);
+          const logo = await resolveLogo(app.db, document.logo);
+          const defaults = await accountTemplate(app, request);
+          return pdf.render(document, { logo, ...defaults, ...context, facturx: { xml } });
+        };
+        return sendEInvoice(reply, einvoice, document, format, renderFacturX);
       }
       const context = await renderContext(request, reply);
       const document = await readInvoice(pdf, request.body, context);

@@ -100,7 +100,7 @@ describe('POST /generate-invoice?format=…', () => {
     expect(elementText(valid.body, 'GrandTotalAmount')).toBe((totals.total / 100).toFixed(2));
   });
 
-  it.each(['facturx', 'UBL', 'pdf', ''])('refuses format=%s with a 400', async (format) => {
+  it.each(['factur-x', 'UBL', 'pdf', ''])('refuses format=%s with a 400', async (format) => {
     const response = await t.app.inject({
       method: 'POST',
       url: `/generate-invoice?format=${format}`,
@@ -145,7 +145,7 @@ describe('GET /api/invoices/{id}/einvoice?format=…', () => {
 
   it('refuses a missing or unknown format with a 400', async () => {
     const id = await createInvoice(t.app, ada, einvoiceData({ invoice_number: 'RE-2026-003' }));
-    for (const query of ['', '?format=facturx']) {
+    for (const query of ['', '?format=zugferd']) {
       const response = await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${id}/einvoice${query}` });
       expect(response.statusCode).toBe(400);
       expect(response.json().error).toContain('Format must be one of');

@@ -41,7 +41,7 @@ export function renderStoredInvoice(
   db: DbExecutor,
   pdf: PdfPool,
   invoice: InvoiceWithJsonItems,
-  context: Pick<PdfRenderOptions, 'client' | 'signal'> = {},
+  context: Pick<PdfRenderOptions, 'client' | 'signal' | 'facturx' | 'paid'> = {},
 ): Promise<Uint8Array> {
   return storedInvoiceLogo(db, invoice.document.logo).then((logo) =>
     pdf.render(invoice, {

@@ -230,8 +230,16 @@ const invoicesRoutes: FastifyPluginAsyncZod<{ pdf: PdfPool; perMinute: number; e
     { schema: { params: idParamSchema, querystring: einvoiceQuerySchema }, config: { rateLimit } },
     async (request, reply) => {
       const { userId } = requireSession(request);
-      const document = await getInvoiceDocument(app.db, userId, request.params.id.toLowerCase());
-      return sendEInvoice(reply, einvoice, document, request.query.format);
+      const id = request.params.id.toLowerCase();
+      const document = await getInvoiceDocument(app.db, userId, id);
+      // Factur-X: the saved invoice's PDF as GET …/pdf renders it, the checked XML attached (ADR 71), without the
+      // payments received: the XML states no amount paid, so the PDF's amount due stays its total too.
+      const renderFacturX = async (xml: string) => {
+        const source = await getInvoicePdfSource(app.db, userId, id);
+        const context = await renderContext(request, reply);
+        return renderStoredInvoice(app.db, pdf, source, { ...context, paid: null, facturx: { xml } });
+      };
+      return sendEInvoice(reply, einvoice, document, request.query.format, renderFacturX);
     },
   );
 

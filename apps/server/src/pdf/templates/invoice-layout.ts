@@ -22,6 +22,7 @@ import { artifact, content, documentRoot, element, tagged, type Element } from '
 import { darkRuns, QR_QUIET_ZONE } from '../payment-qr';
 import type { TemplateName } from '@invoicer/domain/invoice-templates';
 import { PAPER_POINTS, textAccent } from '@invoicer/domain/invoice-templates';
+import type { VatBreakdown } from '@invoicer/domain/totals';
 import type { InvoiceTemplate, TemplateInput } from './invoice-template';
 
 /**
@@ -525,13 +526,23 @@ function tableColumns(
   ];
 }
 
+/** One row of the totals: a label and its amount, an optional note under the label (a VAT exemption reason). */
+interface TotalsRow {
+  label: TextBlock;
+  value: TextBlock;
+  note?: TextBlock;
+  gap: number;
+  rule: boolean;
+}
+
 /** The totals, measured before the table is drawn, so the last rows can go with them (docs/decisions/0063-page-economy-and-paper-size.md). */
 function totalsBlock(ctx: Ctx): { height: number; draw: (flow: PageFlow) => void } {
   const { input, style, paint, page, labels, language } = ctx;
   const { doc, invoice, totals, paid } = input;
   const money = (minor: number): string => formatMoneyForReader(minor, invoice.currency, language);
   const lines: Array<[string, string]> = [[labels.subtotal, money(totals.subtotal)]];
-  if (invoice.tax.enabled) {
+  // Simple mode: the invoice's one tax. VAT mode prints the breakdown below instead (ADR 69: the tax adjustment is unused).
+  if (invoice.tax.enabled && !totals.vat) {
     lines.push([adjustmentLabel(labels.tax, invoice.tax, language), money(totals.tax)]);
   }
   if (invoice.discount.enabled) {
@@ -540,12 +551,34 @@ function totalsBlock(ctx: Ctx): { height: number; draw: (flow: PageFlow) => void
   if (invoice.shipping.enabled) lines.push([labels.shipping, money(totals.shipping)]);
 
   const x = page.right - TOTALS_WIDTH;
-  const labelWidth = 110;
+  const vat = totals.vat ? vatLines(ctx, totals.vat, totals.subtotal - totals.discount + totals.shipping) : [];
+  // VAT mode: "VAT 19% of €12,345.67" is longer than the other labels, so every label takes what the widest amount
+  // leaves (one column edge for all rows, in both directions); simple mode keeps its columns.
+  let labelWidth = 110;
+  if (totals.vat) {
+    const amounts = [...lines.map(([, value]) => value), ...vat.map(([, value]) => value)];
+    setStyle(doc, style.totalValue);
+    let widest = Math.max(...amounts.map((value) => textWidth(doc, value)));
+    setStyle(doc, style.grandTotal);
+    widest = Math.max(
+      widest,
+      textWidth(doc, money(totals.total)),
+      ...(paid ? [textWidth(doc, money(paid.balanceDueMinor))] : []),
+    );
+    labelWidth = Math.max(110, TOTALS_WIDTH - 2 * CELL_PAD_X - Math.ceil(widest) - 8);
+  }
   const valueWidth = TOTALS_WIDTH - labelWidth - CELL_PAD_X;
-  const rows = [
+  const rows: TotalsRow[] = [
     ...lines.map(([label, value]) => ({
       label: textBlock(doc, label, style.totalLabel, labelWidth),
       value: textBlock(doc, value, style.totalValue, valueWidth),
+      gap: 5,
+      rule: false,
+    })),
+    ...vat.map(([label, value, note]) => ({
+      label: textBlock(doc, label, style.totalLabel, labelWidth),
+      value: textBlock(doc, value, style.totalValue, valueWidth),
+      ...(note ? { note: textBlock(doc, note, style.totalLabel, TOTALS_WIDTH - 2 * CELL_PAD_X) } : {}),
       gap: 5,
       rule: false,
     })),
@@ -574,8 +607,10 @@ function totalsBlock(ctx: Ctx): { height: number; draw: (flow: PageFlow) => void
       : []),
   ];
   const ruleGap = 8;
-  const rowHeight = (row: (typeof rows)[number]): number =>
-    Math.max(blockHeight(row.label), blockHeight(row.value)) + row.gap;
+  const rowHeight = (row: TotalsRow): number =>
+    Math.max(blockHeight(row.label), blockHeight(row.value)) +
+    (row.note ? NOTE_GAP + blockHeight(row.note) : 0) +
+    row.gap;
   const height = 12 + rows.reduce((sum, row) => sum + rowHeight(row), 0) + 2 * ruleGap;
 
   const draw = (flow: PageFlow): void => {
@@ -589,13 +624,45 @@ function totalsBlock(ctx: Ctx): { height: number; draw: (flow: PageFlow) => void
         y += ruleGap;
       }
       const tr = element(doc, table, 'TR');
-      tagged(doc, tr, 'TH', () => drawBlock(doc, row.label, x + CELL_PAD_X, y), { scope: 'Row' });
+      const { note } = row;
+      // The exemption reason goes under its VAT row, across the block, inside the row's header cell: two cells a row.
+      const noteY = y + Math.max(blockHeight(row.label), blockHeight(row.value)) + NOTE_GAP;
+      tagged(
+        doc,
+        tr,
+        'TH',
+        () => {
+          drawBlock(doc, row.label, x + CELL_PAD_X, y);
+          if (note) drawBlock(doc, note, x + CELL_PAD_X, noteY);
+        },
+        { scope: 'Row' },
+      );
       tagged(doc, tr, 'TD', () => drawBlock(doc, row.value, page.right - CELL_PAD_X, y, 'right'));
       y += rowHeight(row);
     }
     flow.y = y + gap(ctx, 20);
   };
   return { height, draw };
+}
+
+const NOTE_GAP = 2;
+
+/**
+ * VAT mode (docs/decisions/0069-vat-categories-and-discounts-before-tax.md): the amount taxed (BT-109), then one row
+ * per VAT category and rate as computeVatBreakdown gave it, "VAT 19% of €1,000.00" and its VAT, with the exemption
+ * reason (BT-120) under a group that charges none. The same figures as the e-invoice's BG-23: nothing is re-rounded.
+ */
+function vatLines(ctx: Ctx, vat: VatBreakdown, netTotal: number): Array<[string, string, string | undefined]> {
+  const { input, labels, language } = ctx;
+  const money = (minor: number): string => formatMoneyForReader(minor, input.invoice.currency, language);
+  return [
+    [labels.netTotal, money(netTotal), undefined],
+    ...vat.groups.map((group): [string, string, string | undefined] => [
+      labels.vatGroup(formatPercentForReader(group.rate, language), money(group.taxable)),
+      money(group.tax),
+      group.exemption_reason,
+    ]),
+  ];
 }
 
 function adjustmentLabel(name: string, adjustment: TemplateInput['invoice']['tax'], language: string): string {
