@@ -93,18 +93,17 @@ export const EInvoiceSection = memo(function EInvoiceSection(props: EInvoiceSect
           type="button"
           aria-expanded={open}
           aria-controls={panelId}
+          aria-describedby={`${panelId}-about`}
           onClick={() => onOpenChange(!open)}
-          className="flex w-full items-center justify-between gap-2 rounded-xl px-4 py-3 text-left text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          className="flex w-full items-center justify-between gap-2 rounded-t-xl px-4 pt-3 pb-1 text-left text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
         >
-          <span>
-            E-invoice details
-            <span className="block text-xs font-normal text-slate-500">
-              For XRechnung, Peppol and other e-invoices: addresses, VAT numbers, bank account, VAT per line
-            </span>
-          </span>
+          E-invoice details
           <ChevronDown className={cn('h-4 w-4 shrink-0 transition-transform', open && 'rotate-180')} aria-hidden />
         </button>
       </h2>
+      <p id={`${panelId}-about`} className="px-4 pb-3 text-xs text-slate-500">
+        For XRechnung, Peppol and other e-invoices: addresses, VAT numbers, bank account, VAT per line.
+      </p>
       <div id={panelId} hidden={!open} className="flex flex-col gap-5 border-t border-slate-200 px-4 py-4">
         {open && (
           <>
