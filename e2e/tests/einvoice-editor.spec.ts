@@ -159,7 +159,13 @@ test('@desktop a saved invoice with e-invoice details keeps them when saved from
         currency: 'EUR',
         items: [
           { name: 'Consulting', quantity: 2, unit_cost: 100, vat_category: 'S', vat_rate: 19 },
-          { name: 'Training', quantity: 1, unit_cost: 50, vat_category: 'E', vat_exemption_reason: '§ 4 Nr. 21 UStG' },
+          {
+            name: 'Training',
+            quantity: 1,
+            unit_cost: 50,
+            vat_category: 'E',
+            vat_exemption_reason: 'Article 132 VAT directive',
+          },
         ],
         ...details,
       },
@@ -176,7 +182,7 @@ test('@desktop a saved invoice with e-invoice details keeps them when saved from
   await expect(field(seller(page), 'VAT number')).toHaveValue('DE123456789');
   await expect(field(buyer(page), 'Buyer reference (Leitweg-ID)')).toHaveValue('04011000-12345-03');
   await expect(field(page, 'Item 2 VAT category')).toHaveValue('E');
-  await expect(field(page, 'Item 2 VAT exemption reason')).toHaveValue('§ 4 Nr. 21 UStG');
+  await expect(field(page, 'Item 2 VAT exemption reason')).toHaveValue('Article 132 VAT directive');
   await expect(page.getByTestId('invoice-total')).toHaveText('€288.00');
 
   // Unchanged, it is made from what is stored.
@@ -196,6 +202,6 @@ test('@desktop a saved invoice with e-invoice details keeps them when saved from
   expect(data).toMatchObject({ ...details, terms: 'Thank you' });
   expect(data.items).toMatchObject([
     { vat_category: 'S', vat_rate: 19 },
-    { vat_category: 'E', vat_rate: 0, vat_exemption_reason: '§ 4 Nr. 21 UStG' },
+    { vat_category: 'E', vat_rate: 0, vat_exemption_reason: 'Article 132 VAT directive' },
   ]);
 });

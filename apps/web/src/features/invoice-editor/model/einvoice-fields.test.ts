@@ -28,7 +28,7 @@ const FULL_BODY = {
       quantity: 1,
       unit_cost: 80,
       vat_category: 'E',
-      vat_exemption_reason: 'Exempt under § 4 Nr. 21 UStG',
+      vat_exemption_reason: 'Exempt under article 132 of the VAT directive',
     },
   ],
   show_tax: true,
@@ -137,6 +137,28 @@ describe('VAT per line in the form', () => {
     expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['items.0.vat_rate', 'A standard-rated (S) line needs a VAT rate above 0.'],
     ]);
+  });
+});
+
+describe('Apply discounts before tax', () => {
+  it('takes the tax of the discounted amount, in the editor and in the body the server reads', () => {
+    const fresh = createFreshForm(TODAY);
+    const base = {
+      ...fresh,
+      from: 'A',
+      to: 'B',
+      items: [{ ...fresh.items[0]!, name: 'Work', unitCost: '100' }],
+      showTax: true,
+      taxPercent: '10',
+      showDiscount: true,
+      discountPercent: '10',
+      showShipping: false,
+    };
+    expect(computeEditorTotals(base)).toMatchObject({ tax: 1_000, discount: 1_000, total: 10_000 });
+    const state = editorReducer(initEditorState(base), { type: 'setDiscountBeforeTax', on: true });
+    expect(computeEditorTotals(state.values)).toMatchObject({ tax: 900, discount: 1_000, total: 9_900 });
+    const document = invoiceDocumentInputSchema.parse(toDocumentInput(state.values));
+    expect(computeTotals(document)).toEqual(computeEditorTotals(state.values));
   });
 });
 
