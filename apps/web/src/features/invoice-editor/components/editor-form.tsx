@@ -227,12 +227,16 @@ export function EditorForm({
     },
     [],
   );
+  // The section's fields load on its first opening: focus waits for them.
+  const [panelReady, setPanelReady] = useState(false);
+  const onPanelReady = useCallback(() => setPanelReady(true), []);
   useEffect(() => {
     const key = focusProblem.current;
-    if (!key) return;
+    const target = key ? document.querySelector<HTMLElement>(`[data-field="${CSS.escape(key)}"]`) : null;
+    if (!target) return;
     focusProblem.current = null;
-    document.querySelector<HTMLElement>(`[data-field="${CSS.escape(key)}"]`)?.focus();
-  }, [problems, einvoiceOpen]);
+    target.focus();
+  }, [problems, einvoiceOpen, panelReady]);
   const rowProblems = useMemo(() => {
     const rows = new Map<string, Record<string, string>>();
     for (const [key, message] of Object.entries(problems)) {
@@ -313,6 +317,7 @@ export function EditorForm({
             problems={problems}
             onClearProblem={clearProblem}
             dispatch={dispatch}
+            onReady={onPanelReady}
           />
 
           <ItemsSection
