@@ -129,6 +129,17 @@ describe('VAT per line in the form', () => {
     expect(computeTotals(document).tax).toBe(1_900);
   });
 
+  it('counts no hidden Tax box while a line still lacks its category', () => {
+    const fresh = createFreshForm(TODAY);
+    const lines = [
+      { ...fresh.items[0]!, name: 'Work', unitCost: '100', vatCategory: 'S' as const, vatRate: '19' },
+      { ...fresh.items[0]!, id: 'second', name: 'More', unitCost: '100', vatCategory: '' as const },
+    ];
+    const values = { ...fresh, items: lines, showTax: true, taxPercent: '10', vatPerLine: true };
+    expect(computeEditorTotals(values)).toMatchObject({ tax: 0, total: 20_000 });
+    expect(computeEditorTotals(values)?.vat).toBeUndefined();
+  });
+
   it('sends a rate the schema refuses as typed, so the server names it on its field', () => {
     const fresh = createFreshForm(TODAY);
     const item = { ...fresh.items[0]!, name: 'Work', vatCategory: 'S' as const, vatRate: '' };

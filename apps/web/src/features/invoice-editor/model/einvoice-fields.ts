@@ -56,22 +56,20 @@ export function partyToInput<K extends string>(values: Record<K, string>): Parti
 
 const filled = (values: Record<string, string>) => Object.values(values).some((value) => value.trim() !== '');
 
-/** Whether an invoice carries any e-invoice detail: then its section opens by itself. */
+/** Whether an invoice carries any of the section's details: then the section opens by itself. */
 export function hasEInvoiceDetails(values: {
   seller: SellerValues;
   buyer: BuyerValues;
   iban: string;
   bic: string;
   vatPerLine: boolean;
-  discountBeforeTax: boolean;
 }): boolean {
   return (
     filled(values.seller) ||
     filled(values.buyer) ||
     values.iban.trim() !== '' ||
     values.bic.trim() !== '' ||
-    values.vatPerLine ||
-    values.discountBeforeTax
+    values.vatPerLine
   );
 }
 

@@ -25,7 +25,9 @@ export function toTotalsInput(values: TotalsFields): TotalsInput {
         : {}),
     })),
     tax: {
-      enabled: values.showTax,
+      // With VAT per line the tax is the lines' VAT only, also while a line still lacks its category (the Tax box is
+      // not on screen then, so it must not count unseen).
+      enabled: values.showTax && !values.vatPerLine,
       type: values.taxType,
       value: adjustmentTextToValue(values.taxPercent, values.taxType, values.currency),
     },
