@@ -18,6 +18,8 @@ const buyer = (page: Page) => page.getByRole('group', { name: 'Your client (buye
 const detailsButton = (page: Page) => page.getByRole('button', { name: 'E-invoice details' });
 
 test.beforeEach(async ({ page, isMobile }) => {
+  // The server's first e-invoice starts the rules' thread, which loads the compiled rules (seconds on a busy machine).
+  test.setTimeout(120_000);
   await page.setViewportSize(isMobile ? { width: 320, height: 740 } : { width: 1280, height: 900 });
 });
 
