@@ -47,7 +47,7 @@ test('a JPY invoice is in whole yen, and a fraction of a yen is named, refused a
   await expect(item(page, 1, 'amount')).toHaveText('¥0');
 
   // The server refuses the fraction too: the download answers the same sentence.
-  await page.getByRole('button', { name: 'Download' }).click();
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
   await expect(page.getByTestId('editor-error')).toContainText('Rate must be a whole number in JPY.');
   await page.getByRole('button', { name: 'Dismiss error' }).click();
   await expect(page.getByTestId('editor-error')).toHaveCount(0);
@@ -74,7 +74,7 @@ test('a JPY invoice is in whole yen, and a fraction of a yen is named, refused a
   await preview.getByRole('button', { name: 'Close' }).click();
 
   const downloadPromise = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download' }).click();
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
   const text = await pdfText(await (await downloadPromise).path());
   for (const expected of ['¥1,234', '¥2,468', '¥247', '¥2,715']) expect(text).toContain(expected);
   expect(text).not.toMatch(/¥[\d,]+\.\d/);

@@ -76,7 +76,7 @@ test('pick German on an invoice: the preview prints German labels and 1.234,56 â
 
   // The download is the same document.
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download' }).click();
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
   const file = await (await download).createReadStream();
   const chunks: Buffer[] = [];
   for await (const chunk of file) chunks.push(chunk as Buffer);

@@ -349,7 +349,7 @@ test('a tax rate with 3 decimals (8.875 %): the editor, the PDF, the saved invoi
   await preview.getByRole('button', { name: 'Close' }).click();
   await expect(preview).toBeHidden();
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download' }).click();
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
   const pdf = await getDocumentProxy(new Uint8Array(await readFile(await (await downloading).path())));
   const { text } = await extractText(pdf, { mergePages: true });
   expect(text).toContain('Tax (8.875%)');

@@ -218,7 +218,7 @@ test('a guest builds a complete invoice, previews it, downloads the PDF and find
   // Download: only named items go, the file is named after the recipient, the PDF says what the editor says.
   const requestPromise = page.waitForRequest('**/generate-invoice');
   const downloadPromise = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download' }).click();
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
   const body = (await requestPromise).postDataJSON() as Record<string, unknown> & { items: Array<{ name: string }> };
   expect(body.items.map((line) => line.name)).toEqual(['Design work', 'Hosting']);
   expect(body).toMatchObject({
@@ -283,7 +283,7 @@ test(
     });
     await openEditor(page);
 
-    await page.getByRole('button', { name: 'Download' }).click();
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Fill "From" and "To" fields.' })).toBeVisible();
     await page.getByRole('button', { name: 'Dismiss error' }).click();
     await expect(banner(page)).toHaveCount(0);
@@ -293,12 +293,12 @@ test(
 
     await field(page, 'From').fill('Acme');
     await field(page, 'To').fill('   ');
-    await page.getByRole('button', { name: 'Download' }).click();
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
     await expect(banner(page)).toHaveText('Fill "From" and "To" fields.');
 
     await field(page, 'To').fill('Globex');
     await item(page, 1, 'name').fill('   ');
-    await page.getByRole('button', { name: 'Download' }).click();
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
     await expect(banner(page)).toHaveText('Add at least one valid item.');
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(banner(page)).toHaveText('Please add at least one valid item.');
@@ -551,7 +551,7 @@ test(
     await item(page, 1, 'name').fill('Everything');
     await item(page, 1, 'quantity').fill('1000000000');
     await item(page, 1, 'rate').fill('1000');
-    await page.getByRole('button', { name: 'Download' }).click();
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
     await expect(banner(page)).toHaveText('Invoice amounts are too large.');
     await expect(item(page, 1, 'quantity')).toHaveValue('1000000000');
     await expect(field(page, 'From')).toHaveValue('Acme');
@@ -562,7 +562,7 @@ test(
     // (docs/product/messages-and-limits.md#invoice-editor-messages).
     await item(page, 1, 'quantity').fill('1');
     await page.route('**/generate-invoice', (route) => route.fulfill({ status: 502, body: 'Bad gateway' }));
-    await page.getByRole('button', { name: 'Download' }).click();
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
     await expect(banner(page)).toHaveText('FAIL: 502');
     await page.route('**/preview-invoice*', (route) => route.fulfill({ status: 503, body: 'Unavailable' }));
     await page.getByRole('button', { name: 'Preview' }).click();
@@ -597,7 +597,7 @@ test(
     await field(page, 'To').fill('Globex');
     await item(page, 1, 'name').fill('Work');
     const request = page.waitForRequest('**/generate-invoice');
-    await page.getByRole('button', { name: 'Download' }).click();
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
     expect((await request).postDataJSON()).toMatchObject({ logo_url: null });
 
     await page.getByRole('button', { name: 'Remove logo' }).click();

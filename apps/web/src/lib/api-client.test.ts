@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError, failureMessage, isNetworkError, UnexpectedAnswerError } from './api-client';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, apiBlob, failureMessage, isNetworkError, UnexpectedAnswerError } from './api-client';
 import { invoiceCountText } from './invoice-count';
 import { PARTY_SAVE_MESSAGES, partySaveFailure } from './party-save-errors';
 
@@ -58,5 +58,38 @@ describe('invoiceCountText', () => {
     expect(invoiceCountText(1)).toBe('1 invoice');
     expect(invoiceCountText(0)).toBe('0 invoices');
     expect(invoiceCountText(12)).toBe('12 invoices');
+  });
+});
+
+describe('an e-invoice check refused (422)', () => {
+  it("keeps the envelope's problems with their fields, beside its sentence", async () => {
+    const envelope = {
+      success: false,
+      error: 'This invoice cannot be made into a valid e-invoice yet: fill in what is missing.',
+      errors: [
+        { field: 'buyer.country', message: "Add the client's country", rule: 'BR-11' },
+        { field: null, message: 'Something about the whole invoice', rule: 'BR-X' },
+        { field: 'seller.vat_id', message: '   ' },
+        'A plain message',
+      ],
+    };
+    const fetchStub = vi.fn(async () => new Response(JSON.stringify(envelope), { status: 422 }));
+    vi.stubGlobal('fetch', fetchStub);
+    try {
+      const failure = await apiBlob('/generate-invoice?format=ubl', { method: 'POST', body: {} }).catch(
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(ApiError);
+      const refused = failure as ApiError;
+      expect(refused.status).toBe(422);
+      expect(refused.serverMessage).toBe(envelope.error);
+      expect(refused.problems).toEqual([
+        { field: 'buyer.country', message: "Add the client's country" },
+        { field: null, message: 'Something about the whole invoice' },
+      ]);
+      expect(refused.errors).toEqual(['A plain message']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -13,10 +13,21 @@ export class ApiError extends Error {
     /** The envelope's field messages, when it had any. */
     readonly errors: readonly string[] = [],
     options?: ErrorOptions,
+    /**
+     * The envelope's problems placed on fields (`{ field, message }`, field a contract path or null), as an
+     * e-invoice check answers them (422; docs/decisions/0070-e-invoice-fields-and-outputs.md).
+     */
+    readonly problems: readonly FieldProblem[] = [],
   ) {
     super(serverMessage ?? `The server answered ${status}`, options);
     this.name = 'ApiError';
   }
+}
+
+/** One problem of an error envelope on the field it belongs to (null: no field is to blame). */
+export interface FieldProblem {
+  field: string | null;
+  message: string;
 }
 
 /**
@@ -97,8 +108,14 @@ async function toApiError(response: Response): Promise<ApiError> {
     // Not JSON (a proxy's page, an empty body): the status is all there is.
   }
   const envelope = isRecord(body) ? body : {};
-  const errors = Array.isArray(envelope.errors) ? envelope.errors.filter((entry) => typeof entry === 'string') : [];
-  return new ApiError(response.status, text(envelope.error) ?? text(envelope.message), errors);
+  const entries: unknown[] = Array.isArray(envelope.errors) ? envelope.errors : [];
+  const errors = entries.filter((entry) => typeof entry === 'string');
+  const problems = entries.flatMap((entry): FieldProblem[] =>
+    isRecord(entry) && text(entry.message) && (entry.field === null || typeof entry.field === 'string')
+      ? [{ field: entry.field === null ? null : entry.field.trim() || null, message: entry.message as string }]
+      : [],
+  );
+  return new ApiError(response.status, text(envelope.error) ?? text(envelope.message), errors, undefined, problems);
 }
 
 /** A JSON call whose answer is read with the domain's schema of that call. */

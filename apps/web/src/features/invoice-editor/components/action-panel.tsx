@@ -1,7 +1,8 @@
-import { Check, Download, Eye, Save, Send } from 'lucide-react';
-import { memo, type RefObject } from 'react';
+import { Check, ChevronDown, Download, Eye, FileCode2, Save, Send } from 'lucide-react';
+import { memo, useId, useRef, useState, type RefObject } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { EINVOICE_DOWNLOADS } from '../model/einvoice-downloads';
 
 export interface ActionPanelProps {
   onSave: () => void;
@@ -19,6 +20,9 @@ export interface ActionPanelProps {
   onSaveToBrowser: () => void;
   onLoadFromBrowser: () => void;
   onClearStorage: () => void;
+  /** "Download e-invoice": one of the formats the server makes (issue 17). */
+  onDownloadEInvoice: (format: string) => void;
+  einvoiceDownloading: boolean;
 }
 
 /**
@@ -38,6 +42,8 @@ export const ActionPanel = memo(function ActionPanel({
   onSaveToBrowser,
   onLoadFromBrowser,
   onClearStorage,
+  onDownloadEInvoice,
+  einvoiceDownloading,
 }: ActionPanelProps) {
   return (
     <section
@@ -75,6 +81,8 @@ export const ActionPanel = memo(function ActionPanel({
         </Button>
       </div>
 
+      <EInvoiceMenu onDownload={onDownloadEInvoice} downloading={einvoiceDownloading} />
+
       <div hidden>
         <Button variant="secondary" size="sm" onClick={onSaveToBrowser}>
           Save to Browser
@@ -95,3 +103,59 @@ export const ActionPanel = memo(function ActionPanel({
     </section>
   );
 });
+
+/**
+ * "Download e-invoice" and its formats, as a disclosure (a button that shows the list below it): it stays within the
+ * panel on a phone, and needs no menu code on the editor's first load. Choosing a format closes it.
+ */
+function EInvoiceMenu({ onDownload, downloading }: { onDownload: (format: string) => void; downloading: boolean }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  return (
+    <div
+      className="flex flex-col gap-1"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          setOpen(false);
+          toggle.current?.focus();
+        }
+      }}
+    >
+      <Button
+        ref={toggle}
+        variant="secondary"
+        aria-expanded={open}
+        aria-controls={listId}
+        disabled={downloading}
+        aria-busy={downloading}
+        onClick={() => setOpen(!open)}
+      >
+        {downloading ? (
+          <Spinner className="h-4 w-4" label="Downloading the e-invoice" />
+        ) : (
+          <FileCode2 className="h-4 w-4" aria-hidden />
+        )}
+        Download e-invoice
+        <ChevronDown className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden />
+      </Button>
+      <ul id={listId} hidden={!open} aria-label="E-invoice formats" className="flex flex-col gap-1">
+        {EINVOICE_DOWNLOADS.map(({ format, label }) => (
+          <li key={format}>
+            <button
+              type="button"
+              data-format={format}
+              onClick={() => {
+                setOpen(false);
+                onDownload(format);
+              }}
+              className="flex min-h-10 w-full items-center rounded-lg px-3 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              {label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -15,6 +15,10 @@ import { useIsMobile } from '../../../lib/use-media-query';
 import { useBrowserStorage } from '../hooks/use-browser-storage';
 import { useDocumentActions } from '../hooks/use-document-actions';
 import { useDraftAutosave } from '../hooks/use-draft-autosave';
+import { useEInvoiceDownload } from '../hooks/use-einvoice-download';
+import type { FieldProblem } from '../../../lib/api-client';
+import { firstLine, hasEInvoiceDetails, placeEInvoiceProblems } from '../model/einvoice-fields';
+import { EInvoiceSection } from './einvoice-section';
 import { useEditorTotals } from '../hooks/use-editor-totals';
 import { useInvoiceSave } from '../hooks/use-invoice-save';
 import { useNextInvoiceNumber } from '../hooks/use-next-invoice-number';
@@ -185,6 +189,73 @@ export function EditorForm({
   }, [isSignedIn, onRequireAccount, save]);
 
   const documents = useDocumentActions(valuesRef, setError);
+
+  // E-invoice details: folded unless the invoice carries some; the e-invoice check's problems on their fields.
+  const [einvoiceOpen, setEInvoiceOpen] = useState(() => hasEInvoiceDetails(initial.values));
+  const [problems, setProblems] = useState<Readonly<Record<string, string>>>({});
+  // The field to focus once the problems are on screen (and the section open).
+  const focusProblem = useRef<string | null>(null);
+  const clearProblem = useCallback(
+    (key: string) =>
+      setProblems((current) => {
+        if (!(key in current)) return current;
+        const { [key]: _cleared, ...rest } = current;
+        return rest;
+      }),
+    [],
+  );
+  const openEInvoice = useCallback((open: boolean) => {
+    setEInvoiceOpen(open);
+    if (!open) return;
+    // The names start as the first lines of From and To, the names the PDF shows.
+    const { seller, buyer, from, to } = valuesRef.current;
+    const sellerName = firstLine(from);
+    const buyerName = firstLine(to);
+    if (seller.name.trim() === '' && sellerName)
+      dispatch({ type: 'setPartyDetail', role: 'seller', field: 'name', value: sellerName });
+    if (buyer.name.trim() === '' && buyerName)
+      dispatch({ type: 'setPartyDetail', role: 'buyer', field: 'name', value: buyerName });
+  }, []);
+  const placeProblems = useCallback(
+    (found: readonly FieldProblem[], sent: InvoiceFormValues, summary: string | null) => {
+      const placed = placeEInvoiceProblems(found, sent);
+      setProblems(placed.byKey);
+      if (found.length === 0) return;
+      if (placed.inSection) setEInvoiceOpen(true);
+      focusProblem.current = placed.first;
+      setError([summary, ...placed.unplaced].filter(Boolean).join(' ') || null);
+    },
+    [],
+  );
+  // The section's fields load on its first opening: focus waits for them.
+  const [panelReady, setPanelReady] = useState(false);
+  const onPanelReady = useCallback(() => setPanelReady(true), []);
+  useEffect(() => {
+    const key = focusProblem.current;
+    const target = key ? document.querySelector<HTMLElement>(`[data-field="${CSS.escape(key)}"]`) : null;
+    if (!target) return;
+    focusProblem.current = null;
+    target.focus();
+  }, [problems, einvoiceOpen, panelReady]);
+  const rowProblems = useMemo(() => {
+    const rows = new Map<string, Record<string, string>>();
+    for (const [key, message] of Object.entries(problems)) {
+      const match = /^item\.(.+)\.([a-z_]+)$/.exec(key);
+      if (!match) continue;
+      const [, id, field] = match as unknown as [string, string, string];
+      rows.set(id, { ...rows.get(id), [field]: message });
+    }
+    return rows;
+  }, [problems]);
+  // A saved invoice whose form is unchanged is made from what is stored; anything else from the form as it is.
+  const savedInvoiceId = useCallback(
+    () =>
+      invoiceId !== undefined && (valuesRef.current === initial.values || valuesRef.current === invoiceSave.savedValues)
+        ? invoiceId
+        : null,
+    [invoiceId, initial.values, invoiceSave.savedValues],
+  );
+  const einvoice = useEInvoiceDownload({ valuesRef, savedInvoiceId, setError, onProblems: placeProblems });
   const storage = useBrowserStorage(valuesRef, dispatch, setLastSaved);
 
   return (
@@ -235,12 +306,29 @@ export function EditorForm({
             <DateField label="Due Date" value={values.dueDate} onChange={setDueDate} />
           </div>
 
+          <EInvoiceSection
+            open={einvoiceOpen}
+            onOpenChange={openEInvoice}
+            seller={values.seller}
+            buyer={values.buyer}
+            iban={values.iban}
+            bic={values.bic}
+            vatPerLine={values.vatPerLine}
+            problems={problems}
+            onClearProblem={clearProblem}
+            dispatch={dispatch}
+            onReady={onPanelReady}
+          />
+
           <ItemsSection
             items={items}
             amounts={amounts}
             currency={values.currency}
             dispatch={dispatch}
             dragDisabled={isMobile}
+            vatPerLine={values.vatPerLine}
+            problems={rowProblems}
+            onClearProblem={clearProblem}
           />
 
           <div className="grid grid-cols-1 gap-6 @2xl:grid-cols-2">
@@ -272,6 +360,8 @@ export function EditorForm({
               showDiscount={showDiscount}
               shippingAmount={shippingAmount}
               showShipping={showShipping}
+              vatPerLine={values.vatPerLine}
+              discountBeforeTax={values.discountBeforeTax}
             />
           </div>
         </div>
@@ -289,6 +379,8 @@ export function EditorForm({
             onSaveToBrowser={storage.saveToBrowser}
             onLoadFromBrowser={storage.loadFromBrowser}
             onClearStorage={storage.clearStorage}
+            onDownloadEInvoice={einvoice.download}
+            einvoiceDownloading={einvoice.downloading}
           />
         </aside>
       </div>

@@ -12,9 +12,14 @@ import {
   QUANTITY_MAX_LENGTH,
   quantityInputText,
   quantityTextError,
+  sanitizeAdjustmentText,
   stripLeadingZeros,
 } from '../model/numeric-text';
 import { BreakableAmount } from '../../../components/ui/breakable-amount';
+import { VAT_CATEGORIES, type VatCategory } from '@invoicer/domain/einvoice/einvoice-model';
+import { DEFAULT_EXEMPTION_REASONS } from '@invoicer/domain/totals';
+import { needsExemptionReason, VAT_CATEGORY_LABELS } from '../model/einvoice-fields';
+import { itemProblemKey, type RowProblems } from './item-list';
 
 /** What the sortable wrapper hands a row: its drag handle's ref and listeners, and the row's moving style. */
 /** Columns of the table layout: handle, Item, Qty, Rate, Amount, actions (the header row uses the same). */
@@ -41,6 +46,11 @@ export interface ItemRowProps {
   drag: RowDragProps | null;
   /** Whether reordering exists at this width (a handle is shown). */
   draggable: boolean;
+  /** VAT per line: the row shows its category, rate and exemption reason. */
+  vatPerLine: boolean;
+  /** The e-invoice check's problems on this line, by field ('row' for the line as a whole). */
+  problems: RowProblems | undefined;
+  onClearProblem: (key: string) => void;
 }
 
 /**
@@ -55,14 +65,26 @@ export const ItemRow = memo(function ItemRow({
   dispatch,
   drag,
   draggable,
+  vatPerLine,
+  problems,
+  onClearProblem,
 }: ItemRowProps) {
-  const update = (patch: Partial<Omit<LineItem, 'id'>>) => dispatch({ type: 'updateItem', id: item.id, patch });
+  const update = (patch: Partial<Omit<LineItem, 'id'>>) => {
+    // Editing a field takes its problem away (and the line's own, which may be about any of them).
+    if (problems) {
+      for (const field of [...Object.keys(patch).map(problemFieldOf), 'row']) {
+        if (problems[field]) onClearProblem(itemProblemKey(item.id, field));
+      }
+    }
+    dispatch({ type: 'updateItem', id: item.id, patch });
+  };
   const label = `Item ${position}`;
   const rateError = moneyTextError(item.unitCost, 'Rate', currency);
   const rateErrorId = useId();
   const quantityError = quantityTextError(item.quantity);
   const quantityErrorId = useId();
   const unitListId = useId();
+  const rowErrorId = useId();
   return (
     <div
       ref={drag?.rowRef}
@@ -95,6 +117,9 @@ export const ItemRow = memo(function ItemRow({
           <div className="min-w-0 flex-1">
             <Input
               aria-label={`${label} name`}
+              data-field={itemProblemKey(item.id, 'row')}
+              aria-invalid={problems?.row ? true : undefined}
+              aria-describedby={problems?.row ? rowErrorId : undefined}
               placeholder="Item name"
               value={item.name}
               onChange={(event) => update({ name: event.target.value })}
@@ -187,6 +212,7 @@ export const ItemRow = memo(function ItemRow({
             <Trash2 className="h-4 w-4" aria-hidden />
           </button>
         </div>
+        {vatPerLine && <LineVatFields item={item} label={label} problems={problems} update={update} />}
         {item.showDesc && (
           <div className="col-span-2 @2xl:col-span-3 @2xl:col-start-2">
             <Textarea
@@ -199,9 +225,112 @@ export const ItemRow = memo(function ItemRow({
           </div>
         )}
       </div>
+      <FieldError id={rowErrorId}>{problems?.row}</FieldError>
     </div>
   );
 });
+
+/** The contract's item field a form field is checked as. */
+function problemFieldOf(key: string): string {
+  const fields: Record<string, string> = {
+    name: 'name',
+    quantity: 'quantity',
+    unitCost: 'unit_cost',
+    vatCategory: 'vat_category',
+    vatRate: 'vat_rate',
+    vatExemptionReason: 'vat_exemption_reason',
+  };
+  return fields[key] ?? key;
+}
+
+/** The line's VAT category, its rate (standard rate only) and the exemption reason where the rules ask for one. */
+function LineVatFields({
+  item,
+  label,
+  problems,
+  update,
+}: {
+  item: LineItem;
+  label: string;
+  problems: RowProblems | undefined;
+  update: (patch: Partial<Omit<LineItem, 'id'>>) => void;
+}) {
+  const categoryErrorId = useId();
+  const rateErrorId = useId();
+  const reasonErrorId = useId();
+  const category = item.vatCategory ?? '';
+  const rate = item.vatRate ?? '';
+  const problem = (field: string) => problems?.[field] ?? null;
+  const invalid = (field: string, id: string) =>
+    problem(field) ? { 'aria-invalid': true as const, 'aria-describedby': id } : {};
+  return (
+    <div
+      data-testid="item-vat"
+      className="col-span-2 grid grid-cols-1 gap-2 sm:grid-cols-[minmax(0,14rem)_7rem_minmax(0,1fr)] @2xl:col-span-4 @2xl:col-start-2"
+    >
+      <div className="flex min-w-0 flex-col gap-1">
+        <span aria-hidden className="text-xs font-medium text-slate-500">
+          VAT
+        </span>
+        <select
+          aria-label={`${label} VAT category`}
+          data-field={`item.${item.id}.vat_category`}
+          value={category}
+          onChange={(event) => {
+            const next = event.target.value as VatCategory | '';
+            update({ vatCategory: next, ...(next === 'S' ? {} : { vatRate: '' }) });
+          }}
+          {...invalid('vat_category', categoryErrorId)}
+          className="h-10 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none aria-invalid:border-red-500"
+        >
+          <option value="">Choose a VAT category</option>
+          {VAT_CATEGORIES.map((code) => (
+            <option key={code} value={code}>
+              {VAT_CATEGORY_LABELS[code]}
+            </option>
+          ))}
+        </select>
+        <FieldError id={categoryErrorId}>{problem('vat_category')}</FieldError>
+      </div>
+      {category === 'S' && (
+        <div className="flex min-w-0 flex-col gap-1">
+          <span aria-hidden className="text-xs font-medium text-slate-500">
+            Rate %
+          </span>
+          <Input
+            aria-label={`${label} VAT rate (%)`}
+            data-field={`item.${item.id}.vat_rate`}
+            inputMode="decimal"
+            autoComplete="off"
+            value={rate}
+            onChange={(event) =>
+              update({ vatRate: sanitizeAdjustmentText(event.target.value, 'percent', rate, 'EUR') })
+            }
+            {...invalid('vat_rate', rateErrorId)}
+            className="text-right"
+          />
+          <FieldError id={rateErrorId}>{problem('vat_rate')}</FieldError>
+        </div>
+      )}
+      {needsExemptionReason(category) && (
+        <div className="flex min-w-0 flex-col gap-1 sm:col-start-3">
+          <span aria-hidden className="text-xs font-medium text-slate-500">
+            Exemption reason
+          </span>
+          <Input
+            aria-label={`${label} VAT exemption reason`}
+            data-field={`item.${item.id}.vat_exemption_reason`}
+            placeholder={category ? DEFAULT_EXEMPTION_REASONS[category] : undefined}
+            value={item.vatExemptionReason ?? ''}
+            onChange={(event) => update({ vatExemptionReason: event.target.value })}
+            {...invalid('vat_exemption_reason', reasonErrorId)}
+          />
+          <FieldError id={reasonErrorId}>{problem('vat_exemption_reason')}</FieldError>
+        </div>
+      )}
+    </div>
+  );
+}
 
 /** In card layout each number shows its column name above it; in table layout the header row names the columns. */
 function NumberCell({ label, children }: { label: string; children: ReactNode }) {

@@ -7,7 +7,17 @@ import type { ItemListProps } from './item-list';
 import { lazyWithFallback } from '../lib/lazy-with-fallback';
 
 /** The rows without drag handles in use: on phones, and on wider screens until the drag code arrives. */
-function PlainItemList({ items, amounts, currency, dispatch, dragDisabled, onListMount }: ItemListProps) {
+function PlainItemList({
+  items,
+  amounts,
+  currency,
+  dispatch,
+  dragDisabled,
+  onListMount,
+  vatPerLine,
+  problems,
+  onClearProblem,
+}: ItemListProps) {
   useLayoutEffect(() => onListMount?.(), [onListMount]);
   return items.map((item, index) => (
     <ItemRow
@@ -19,6 +29,9 @@ function PlainItemList({ items, amounts, currency, dispatch, dragDisabled, onLis
       dispatch={dispatch}
       drag={null}
       draggable={!dragDisabled}
+      vatPerLine={vatPerLine}
+      problems={problems.get(item.id)}
+      onClearProblem={onClearProblem}
     />
   ));
 }

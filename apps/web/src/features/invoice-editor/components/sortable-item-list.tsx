@@ -22,7 +22,7 @@ import type { CurrencyCode } from '@invoicer/domain/currencies';
 import type { EditorAction } from '../model/editor-reducer';
 import type { LineItem } from '../model/invoice-form';
 import { ItemRow, type RowDragProps } from './item-row';
-import type { ItemListProps } from './item-list';
+import type { ItemListProps, RowProblems } from './item-list';
 
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 // Module constants on purpose: dnd-kit memoises on their identity, and a new options object per
@@ -36,7 +36,17 @@ const keyboardOptions = { coordinateGetter: sortableKeyboardCoordinates };
  * The items with drag reordering (@dnd-kit): by the grip with a pointer, or by keyboard
  * (Space to lift, arrows to move, Space to drop). Loaded after first paint, as its own chunk.
  */
-export function SortableItemList({ items, amounts, currency, dispatch, dragDisabled, onListMount }: ItemListProps) {
+export function SortableItemList({
+  items,
+  amounts,
+  currency,
+  dispatch,
+  dragDisabled,
+  onListMount,
+  vatPerLine,
+  problems,
+  onClearProblem,
+}: ItemListProps) {
   useLayoutEffect(() => onListMount?.(), [onListMount]);
   const sensors = useSensors(useSensor(PointerSensor, pointerOptions), useSensor(KeyboardSensor, keyboardOptions));
 
@@ -88,6 +98,9 @@ export function SortableItemList({ items, amounts, currency, dispatch, dragDisab
             currency={currency}
             dispatch={dispatch}
             disabled={dragDisabled}
+            vatPerLine={vatPerLine}
+            problems={problems.get(item.id)}
+            onClearProblem={onClearProblem}
           />
         ))}
       </SortableContext>
@@ -102,6 +115,9 @@ interface SortableItemRowProps {
   currency: CurrencyCode;
   dispatch: Dispatch<EditorAction>;
   disabled: boolean;
+  vatPerLine: boolean;
+  problems: RowProblems | undefined;
+  onClearProblem: (key: string) => void;
 }
 
 const SortableItemRow = memo(function SortableItemRow({
@@ -111,6 +127,9 @@ const SortableItemRow = memo(function SortableItemRow({
   currency,
   dispatch,
   disabled,
+  vatPerLine,
+  problems,
+  onClearProblem,
 }: SortableItemRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: item.id,
@@ -134,6 +153,9 @@ const SortableItemRow = memo(function SortableItemRow({
       dispatch={dispatch}
       drag={drag}
       draggable={!disabled}
+      vatPerLine={vatPerLine}
+      problems={problems}
+      onClearProblem={onClearProblem}
     />
   );
 });

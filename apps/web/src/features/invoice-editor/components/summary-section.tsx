@@ -1,6 +1,8 @@
 import type { CurrencyCode } from '@invoicer/domain/currencies';
 import { formatMoney } from '@invoicer/domain/money';
-import type { Totals } from '@invoicer/domain/totals';
+import { percentRateToDecimal } from '@invoicer/domain/percent';
+import type { Totals, VatGroup } from '@invoicer/domain/totals';
+import { VAT_CATEGORY_LABELS } from '../model/einvoice-fields';
 import { memo, useId, type Dispatch } from 'react';
 import { ToggleSwitch } from './toggle-switch';
 import { cn } from '../../../lib/cn';
@@ -12,6 +14,9 @@ import { FieldError } from '../../../components/ui/field';
 export interface SummarySectionProps extends AdjustmentFields {
   /** From computeTotals; null when the amounts are too large to hold. */
   totals: Totals | null;
+  /** VAT per line: the tax is the breakdown per category and rate, not the Tax box. */
+  vatPerLine: boolean;
+  discountBeforeTax: boolean;
   currency: CurrencyCode;
   dispatch: Dispatch<EditorAction>;
 }
@@ -35,11 +40,13 @@ export const SummarySection = memo(function SummarySection(props: SummarySection
       </div>
 
       <div className="flex flex-wrap gap-x-5 gap-y-2 border-y border-slate-100 py-3">
-        <ToggleSwitch
-          label="Tax"
-          checked={props.showTax}
-          onCheckedChange={(on) => dispatch({ type: 'toggleAdjustment', key: 'tax', on })}
-        />
+        {!props.vatPerLine && (
+          <ToggleSwitch
+            label="Tax"
+            checked={props.showTax}
+            onCheckedChange={(on) => dispatch({ type: 'toggleAdjustment', key: 'tax', on })}
+          />
+        )}
         <ToggleSwitch
           label="Discount"
           checked={props.showDiscount}
@@ -52,7 +59,8 @@ export const SummarySection = memo(function SummarySection(props: SummarySection
         />
       </div>
 
-      {props.showTax && (
+      {props.vatPerLine && totals?.vat && <VatBreakdownRows groups={totals.vat.groups} money={money} />}
+      {!props.vatPerLine && props.showTax && (
         <AdjustmentRow
           adjustment="tax"
           label="Tax"
@@ -73,6 +81,17 @@ export const SummarySection = memo(function SummarySection(props: SummarySection
           currency={currency}
           dispatch={dispatch}
         />
+      )}
+      {!props.vatPerLine && props.showTax && props.taxType === 'percent' && props.showDiscount && (
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={props.discountBeforeTax}
+            onChange={(event) => dispatch({ type: 'setDiscountBeforeTax', on: event.target.checked })}
+            className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
+          />
+          Apply discounts before tax
+        </label>
       )}
       {props.showShipping && (
         <AdjustmentRow
@@ -100,6 +119,33 @@ export const SummarySection = memo(function SummarySection(props: SummarySection
     </section>
   );
 });
+
+/** The VAT of each category and rate (computeVatBreakdown through computeTotals), as the e-invoice carries it. */
+function VatBreakdownRows({ groups, money }: { groups: VatGroup[]; money: (minor: number | undefined) => string }) {
+  return (
+    <dl data-testid="invoice-vat-breakdown" className="flex flex-col gap-1 text-sm">
+      {groups.map((group) => {
+        const name =
+          group.category === 'S'
+            ? `VAT ${formatPercent(group.rate)}`
+            : `${VAT_CATEGORY_LABELS[group.category]} (${formatPercent(group.rate)})`;
+        return (
+          <div key={`${group.category}:${group.rate}`} className="flex items-center justify-between gap-3">
+            <dt className="min-w-0 text-slate-700">
+              {name} <span className="text-xs text-slate-500">on {money(group.taxable)}</span>
+            </dt>
+            <dd className="tabular-nums text-slate-700">{money(group.tax)}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** A PercentRate (thousandths of a percent) as '19 %' or '8.875 %'. */
+function formatPercent(rate: number): string {
+  return `${percentRateToDecimal(rate).toLocaleString(undefined, { maximumFractionDigits: 3 })} %`;
+}
 
 interface AdjustmentRowProps {
   adjustment: AdjustmentKey;

@@ -10,7 +10,7 @@ import { computeEditorTotals } from '../model/invoice-totals';
  */
 export function useEditorTotals(values: InvoiceFormValues) {
   const { items, taxPercent, taxType, showTax, discountPercent, discountType, showDiscount } = values;
-  const { shippingAmount, showShipping, currency } = values;
+  const { shippingAmount, showShipping, currency, vatPerLine, discountBeforeTax } = values;
   const totals = useMemo(
     () =>
       computeEditorTotals({
@@ -24,6 +24,8 @@ export function useEditorTotals(values: InvoiceFormValues) {
         shippingAmount,
         showShipping,
         currency,
+        vatPerLine,
+        discountBeforeTax,
       }),
     [
       items,
@@ -36,6 +38,8 @@ export function useEditorTotals(values: InvoiceFormValues) {
       shippingAmount,
       showShipping,
       currency,
+      vatPerLine,
+      discountBeforeTax,
     ],
   );
   const amounts = useMemo(

@@ -20,6 +20,8 @@ import {
 } from './invoice-form';
 import { DRAFT_KEY, SAVED_AT_KEY, type StoredDraft, type StoredDraftItem } from './draft-storage';
 import { MAX_UNIT_LENGTH } from '@invoicer/domain/quantity';
+import { VAT_CATEGORIES, type VatCategory } from '@invoicer/domain/einvoice/einvoice-model';
+import { BUYER_FIELDS, partyFromData, SELLER_FIELDS } from './einvoice-fields';
 import { acceptQuantityText, acceptUnitCostText, normalizeDecimalText, sanitizeAdjustmentText } from './numeric-text';
 
 const text = z.optional(z.nullable(z.string()));
@@ -34,7 +36,12 @@ const draftItemSchema = z.object({
   quantity: numeric,
   unit: text,
   unit_cost: numeric,
+  vat_category: text,
+  vat_rate: numeric,
+  vat_exemption_reason: text,
 });
+
+const party = z.optional(z.nullable(z.record(z.string(), z.optional(z.nullable(z.string())))));
 
 /**
  * The stored draft's shape (docs/product/entities.md#browser-draft). Fields may be missing (older drafts get the
@@ -67,6 +74,13 @@ const draftSchema = z.object({
   paper: text,
   language: text,
   languageChosen: flag,
+  seller: party,
+  buyer: party,
+  iban: text,
+  bic: text,
+  vatPerLine: flag,
+  discountBeforeTax: flag,
+  paymentInstructions: text,
 });
 
 /** Numbers from older drafts become the text an input would hold; anything the input would refuse becomes 0. */
@@ -104,8 +118,24 @@ function toLineItems(items: StoredDraftItem[] | null | undefined, currency: Curr
       quantity: numericText(item.quantity, acceptQuantityText, '1'),
       unit: (item.unit ?? '').slice(0, MAX_UNIT_LENGTH),
       unitCost: numericText(item.unit_cost, (text) => acceptUnitCostText(text, currency), '0'),
+      ...lineVat(item),
     };
   });
+}
+
+/** A line's VAT as the inputs hold it; an unknown category is none (the select could not show it). */
+function lineVat(item: StoredDraftItem): Pick<LineItem, 'vatCategory' | 'vatRate' | 'vatExemptionReason'> {
+  // A line without VAT stays as lines were before VAT per line existed.
+  if (!item.vat_category && (item.vat_rate ?? '') === '' && !item.vat_exemption_reason) return {};
+  const category = (VAT_CATEGORIES as readonly string[]).includes(item.vat_category ?? '')
+    ? (item.vat_category as VatCategory)
+    : '';
+  const rate = item.vat_rate == null ? '' : String(item.vat_rate);
+  return {
+    vatCategory: category,
+    vatRate: category === 'S' ? rate : '',
+    vatExemptionReason: item.vat_exemption_reason ?? '',
+  };
 }
 
 /**
@@ -148,6 +178,14 @@ export function draftToForm(draft: StoredDraft, today: string): InvoiceFormValue
     language: normalizeLanguage(draft.language),
     // Only a language can be picked: "the client's, else English" is no pick.
     languageChosen: draft.languageChosen === true && normalizeLanguage(draft.language) !== null,
+    seller: partyFromData(SELLER_FIELDS, draft.seller),
+    buyer: partyFromData(BUYER_FIELDS, draft.buyer),
+    iban: draft.iban ?? '',
+    bic: draft.bic ?? '',
+    // VAT per line needs a category on every row; a draft with some rows only is shown with the switch on.
+    vatPerLine: draft.vatPerLine ?? (draft.items ?? []).some((item) => Boolean(item.vat_category)),
+    discountBeforeTax: draft.discountBeforeTax === true,
+    paymentInstructions: draft.paymentInstructions ?? '',
   };
 }
 

@@ -13,6 +13,10 @@ export interface StoredDraftItem {
   quantity?: string | number | null;
   unit?: string | null;
   unit_cost?: string | number | null;
+  /** VAT per line (older drafts lack them). */
+  vat_category?: string | null;
+  vat_rate?: string | number | null;
+  vat_exemption_reason?: string | null;
 }
 
 export interface StoredDraft {
@@ -44,6 +48,14 @@ export interface StoredDraft {
   /** The document language and whether the user picked it (older drafts lack them). */
   language?: string | null;
   languageChosen?: boolean | null;
+  /** E-invoice details, with the contract's field names (older drafts lack them). */
+  seller?: Record<string, string | null | undefined> | null;
+  buyer?: Record<string, string | null | undefined> | null;
+  iban?: string | null;
+  bic?: string | null;
+  vatPerLine?: boolean | null;
+  discountBeforeTax?: boolean | null;
+  paymentInstructions?: string | null;
 }
 
 /** What is written: the form minus UI-only state. */
@@ -59,6 +71,9 @@ export function formToDraft(values: InvoiceFormValues): StoredDraft {
       quantity: item.quantity,
       unit: item.unit,
       unit_cost: item.unitCost,
+      vat_category: item.vatCategory ?? '',
+      vat_rate: item.vatRate ?? '',
+      vat_exemption_reason: item.vatExemptionReason ?? '',
     })),
     invoiceNumber: values.invoiceNumber,
     issuedDate: values.issuedDate,
@@ -82,6 +97,13 @@ export function formToDraft(values: InvoiceFormValues): StoredDraft {
     paper: values.paper,
     language: values.language,
     languageChosen: values.languageChosen,
+    seller: values.seller,
+    buyer: values.buyer,
+    iban: values.iban,
+    bic: values.bic,
+    vatPerLine: values.vatPerLine,
+    discountBeforeTax: values.discountBeforeTax,
+    paymentInstructions: values.paymentInstructions,
   };
 }
 

@@ -28,6 +28,9 @@ export function toEditInvoice(edit: EditData, today: string): EditInvoice {
         quantity: item.quantity,
         unit: item.unit,
         unit_cost: item.unit_cost,
+        vat_category: item.vat_category ?? null,
+        vat_rate: item.vat_rate ?? null,
+        vat_exemption_reason: item.vat_exemption_reason ?? null,
       })),
       issuedDate: edit.issuedDate,
       dueDate: edit.dueDate,
@@ -51,6 +54,14 @@ export function toEditInvoice(edit: EditData, today: string): EditInvoice {
       language: edit.data.language,
       // A saved invoice's own language stays when its client changes.
       languageChosen: edit.data.language !== null,
+      // Every contract field comes along, shown or not, so a save from the editor keeps it (issue 17).
+      seller: edit.data.seller ?? null,
+      buyer: edit.data.buyer ?? null,
+      iban: edit.data.iban ?? '',
+      bic: edit.data.bic ?? '',
+      vatPerLine: edit.items.length > 0 && edit.items.every((item) => item.vat_category !== undefined),
+      discountBeforeTax: edit.data.discount_before_tax === true,
+      paymentInstructions: edit.data.payment_instructions,
     },
     today,
   );

@@ -1,5 +1,6 @@
 import type { CurrencyCode } from '@invoicer/domain/currencies';
 import { addDays } from '@invoicer/domain/dates';
+import type { BuyerField, SellerField } from './einvoice-fields';
 import { DUE_DAYS, newLineItem, type AdjustmentType, type InvoiceFormValues, type LineItem } from './invoice-form';
 
 export type AdjustmentKey = 'tax' | 'discount' | 'shipping';
@@ -39,6 +40,12 @@ export type EditorAction =
   | { type: 'setAdjustment'; key: AdjustmentKey; value: string }
   | { type: 'toggleAdjustment'; key: AdjustmentKey; on: boolean }
   | { type: 'setAdjustmentType'; key: 'tax' | 'discount'; kind: AdjustmentType }
+  /** One field of the e-invoice seller or buyer (the contract's name). */
+  | { type: 'setPartyDetail'; role: 'seller'; field: SellerField; value: string }
+  | { type: 'setPartyDetail'; role: 'buyer'; field: BuyerField; value: string }
+  | { type: 'setBank'; field: 'iban' | 'bic'; value: string }
+  | { type: 'setVatPerLine'; on: boolean }
+  | { type: 'setDiscountBeforeTax'; on: boolean }
   | { type: 'replace'; values: InvoiceFormValues };
 
 const valueField = { tax: 'taxPercent', discount: 'discountPercent', shipping: 'shippingAmount' } as const;
@@ -85,8 +92,14 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case 'updateItem':
       // Only the edited item gets a new object, so only its row re-renders.
       return set({ items: values.items.map((item) => (item.id === action.id ? { ...item, ...action.patch } : item)) });
-    case 'addItem':
-      return set({ items: [...values.items, action.item ?? newLineItem()] });
+    case 'addItem': {
+      // With VAT per line a new line starts with the last line's category and rate: most lines share them.
+      const last = values.items.at(-1);
+      const vat: Partial<LineItem> = values.vatPerLine
+        ? { vatCategory: last?.vatCategory || 'S', vatRate: last ? (last.vatRate ?? '') : '', vatExemptionReason: '' }
+        : {};
+      return set({ items: [...values.items, action.item ?? { ...newLineItem(), ...vat }] });
+    }
     case 'removeItem':
       return set({ items: values.items.filter((item) => item.id !== action.id) });
     case 'moveItem': {
@@ -116,6 +129,24 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       // (docs/product/states-and-transitions.md#tax-discount-and-shipping-switches).
       if (values[typeField[action.key]] === action.kind) return state;
       return set({ [typeField[action.key]]: action.kind, [valueField[action.key]]: '0' });
+    case 'setPartyDetail':
+      return action.role === 'seller'
+        ? set({ seller: { ...values.seller, [action.field]: action.value } })
+        : set({ buyer: { ...values.buyer, [action.field]: action.value } });
+    case 'setBank':
+      return set({ [action.field]: action.value });
+    case 'setVatPerLine':
+      if (values.vatPerLine === action.on) return state;
+      if (!action.on) return set({ vatPerLine: false });
+      return set({
+        vatPerLine: true,
+        // Every line needs a category (ADR 69); standard rate is the common case. The tax row stays on so the
+        // PDF prints the VAT (ADR 69, "Not done").
+        items: values.items.map((item) => (item.vatCategory ? item : { ...item, vatCategory: 'S' as const })),
+        showTax: true,
+      });
+    case 'setDiscountBeforeTax':
+      return set({ discountBeforeTax: action.on });
     case 'replace':
       return initEditorState(action.values);
   }

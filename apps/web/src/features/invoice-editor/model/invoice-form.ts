@@ -3,6 +3,8 @@ import { addDays } from '@invoicer/domain/dates';
 import { nextInvoiceNumber } from '@invoicer/domain/invoice-number';
 import type { PaperSize, TemplateName } from '@invoicer/domain/invoice-templates';
 import type { AdjustmentType } from '@invoicer/domain/totals';
+import type { VatCategory } from '@invoicer/domain/einvoice/einvoice-model';
+import { emptyBuyer, emptySeller, type BuyerValues, type SellerValues } from './einvoice-fields';
 
 /** Default due date: issued date plus 7 days (docs/product/states-and-transitions.md#a-fresh-invoice). */
 export const DUE_DAYS = 7;
@@ -23,6 +25,11 @@ export interface LineItem {
   /** What the quantity counts ('hours'), as typed; trimmed by the schema. */
   unit: string;
   unitCost: string;
+  /** VAT per line (docs/decisions/0069-vat-categories-and-discounts-before-tax.md): '' or absent when none is chosen. */
+  vatCategory?: VatCategory | '';
+  /** Percent as typed (19, 8.875); used for S only. */
+  vatRate?: string;
+  vatExemptionReason?: string;
 }
 
 export type { AdjustmentType };
@@ -63,6 +70,17 @@ export interface InvoiceFormValues {
   language: string | null;
   /** Whether the user picked the language: then choosing a client no longer changes it. */
   languageChosen: boolean;
+  /** E-invoice details (docs/decisions/0070-e-invoice-fields-and-outputs.md), as typed; blank is absent. */
+  seller: SellerValues;
+  buyer: BuyerValues;
+  iban: string;
+  bic: string;
+  /** Every line carries a VAT category and rate; the tax is then the breakdown per rate (ADR 69). */
+  vatPerLine: boolean;
+  /** Simple mode: a percent tax is taken of the subtotal less the discount (ADR 69). */
+  discountBeforeTax: boolean;
+  /** Not shown by the editor; kept so a saved invoice's own value survives a save from here. */
+  paymentInstructions: string;
 }
 
 /** Tax, discount and shipping as the summary shows and edits them. */
@@ -129,5 +147,12 @@ export function createFreshForm(
     paper: null,
     language,
     languageChosen: false,
+    seller: emptySeller(),
+    buyer: emptyBuyer(),
+    iban: '',
+    bic: '',
+    vatPerLine: false,
+    discountBeforeTax: false,
+    paymentInstructions: '',
   };
 }

@@ -4,6 +4,7 @@ import { MESSAGES } from '@invoicer/domain/invoice-messages';
 import { toDecimal } from '@invoicer/domain/money';
 import { percentRateToDecimal } from '@invoicer/domain/percent';
 import type { AdjustmentType } from '@invoicer/domain/totals';
+import { lineVatInput, partyToInput } from './einvoice-fields';
 import type { InvoiceFormValues } from './invoice-form';
 import {
   adjustmentTextToValue,
@@ -24,6 +25,10 @@ export const SEND_MESSAGES = {
 } as const;
 
 export type SendKind = keyof typeof SEND_MESSAGES;
+
+/** A key with its value, or nothing: blank e-invoice details are absent from the body, as before they existed. */
+const optional = <K extends string, V>(key: K, value: V | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
 
 const isNamed = (item: { name: string }) => item.name.trim() !== '';
 
@@ -67,6 +72,7 @@ export function toDocumentInput(values: InvoiceFormValues): InvoiceDocumentInput
           : normalizeDecimalText(item.quantity),
       unit: item.unit.trim(),
       unit_cost: money(item.unitCost),
+      ...(values.vatPerLine ? lineVatInput(item) : {}),
     })),
     invoice_number: values.invoiceNumber,
     issued_date: values.issuedDate || null,
@@ -80,15 +86,20 @@ export function toDocumentInput(values: InvoiceFormValues): InvoiceDocumentInput
     discount_percent: adjustment(values.discountPercent, values.discountType),
     discount_type: values.discountType,
     show_discount: values.showDiscount,
+    ...(values.discountBeforeTax ? { discount_before_tax: true } : {}),
     shipping_amount: money(values.shippingAmount),
     show_shipping: values.showShipping,
     payment_details: values.paymentDetails,
-    payment_instructions: '',
+    payment_instructions: values.paymentInstructions,
     terms: values.terms,
     logo_url: values.logoUrl || null,
     template: values.template,
     accent_color: values.accentColor,
     paper: values.paper,
     language: values.language,
+    ...optional('seller', partyToInput(values.seller)),
+    ...optional('buyer', partyToInput(values.buyer)),
+    ...optional('iban', values.iban.trim() || undefined),
+    ...optional('bic', values.bic.trim() || undefined),
   };
 }

@@ -1,8 +1,11 @@
 import { computeTotals, type Totals, type TotalsInput } from '@invoicer/domain/totals';
 import type { AdjustmentFields, InvoiceFormValues } from './invoice-form';
-import { adjustmentTextToValue, decimalTextToMinor, quantityTextToNumber } from './numeric-text';
+import { needsExemptionReason } from './einvoice-fields';
+import { adjustmentTextToValue, decimalTextToMinor, percentTextToRate, quantityTextToNumber } from './numeric-text';
 
-type TotalsFields = AdjustmentFields & Pick<InvoiceFormValues, 'items' | 'currency'>;
+type TotalsFields = AdjustmentFields &
+  Pick<InvoiceFormValues, 'items' | 'currency'> &
+  Partial<Pick<InvoiceFormValues, 'vatPerLine' | 'discountBeforeTax'>>;
 
 /** The form's typed text as the domain's totals input: minor units, thousandths of a percent for percents, invalid as 0. */
 export function toTotalsInput(values: TotalsFields): TotalsInput {
@@ -10,9 +13,21 @@ export function toTotalsInput(values: TotalsFields): TotalsInput {
     items: values.items.map((item) => ({
       quantity: quantityTextToNumber(item.quantity),
       unitCost: decimalTextToMinor(item.unitCost, values.currency),
+      // VAT per line: the line's category, its rate (S only; what is not a percent counts as 0) and reason.
+      ...(values.vatPerLine && item.vatCategory
+        ? {
+            vatCategory: item.vatCategory,
+            vatRate: item.vatCategory === 'S' ? percentTextToRate(item.vatRate ?? '') : 0,
+            ...(needsExemptionReason(item.vatCategory) && item.vatExemptionReason?.trim()
+              ? { vatExemptionReason: item.vatExemptionReason.trim() }
+              : {}),
+          }
+        : {}),
     })),
     tax: {
-      enabled: values.showTax,
+      // With VAT per line the tax is the lines' VAT only, also while a line still lacks its category (the Tax box is
+      // not on screen then, so it must not count unseen).
+      enabled: values.showTax && !values.vatPerLine,
       type: values.taxType,
       value: adjustmentTextToValue(values.taxPercent, values.taxType, values.currency),
     },
@@ -22,6 +37,7 @@ export function toTotalsInput(values: TotalsFields): TotalsInput {
       value: adjustmentTextToValue(values.discountPercent, values.discountType, values.currency),
     },
     shipping: { enabled: values.showShipping, amount: decimalTextToMinor(values.shippingAmount, values.currency) },
+    ...(values.discountBeforeTax ? { discountBeforeTax: true } : {}),
   };
 }
 

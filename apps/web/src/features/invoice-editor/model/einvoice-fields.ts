@@ -1,0 +1,211 @@
+import { EXEMPT_CATEGORIES, type VatCategory } from '@invoicer/domain/einvoice/einvoice-model';
+import { parsePercentRate, percentRateToDecimal } from '@invoicer/domain/percent';
+import { normalizeDecimalText } from './numeric-text';
+
+/**
+ * The editor's "E-invoice details" (issue 17; docs/decisions/0070-e-invoice-fields-and-outputs.md): the contract's
+ * `seller` and `buyer` objects, IBAN and BIC, and the per-line VAT, held as the inputs' text. Blank is absent: the
+ * body carries only what was filled in, so an invoice without e-invoice details sends exactly what it sent before.
+ */
+
+const PARTY_FIELDS = [
+  'name',
+  'street',
+  'additional_street',
+  'postcode',
+  'city',
+  'region',
+  'country',
+  'vat_id',
+  'company_id',
+  'email',
+  'endpoint_id',
+  'endpoint_scheme',
+] as const;
+
+export const SELLER_FIELDS = [...PARTY_FIELDS, 'contact_name', 'phone'] as const;
+export const BUYER_FIELDS = [...PARTY_FIELDS, 'buyer_reference'] as const;
+
+export type SellerField = (typeof SELLER_FIELDS)[number];
+export type BuyerField = (typeof BUYER_FIELDS)[number];
+export type SellerValues = Record<SellerField, string>;
+export type BuyerValues = Record<BuyerField, string>;
+export type PartyRole = 'seller' | 'buyer';
+
+const emptyOf = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, ''])) as Record<K, string>;
+
+export const emptySeller = (): SellerValues => emptyOf(SELLER_FIELDS);
+export const emptyBuyer = (): BuyerValues => emptyOf(BUYER_FIELDS);
+
+/** A party as the answer or the draft holds it (only filled fields, maybe not ours) as the inputs' text. */
+export function partyFromData<K extends string>(keys: readonly K[], data: unknown): Record<K, string> {
+  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  return Object.fromEntries(
+    keys.map((key) => [key, typeof record[key] === 'string' ? (record[key] as string) : '']),
+  ) as Record<K, string>;
+}
+
+/** The filled fields, trimmed; undefined when none is (no empty object goes to the server). */
+export function partyToInput<K extends string>(values: Record<K, string>): Partial<Record<K, string>> | undefined {
+  const entries = Object.entries<string>(values)
+    .map(([key, value]) => [key, value.trim()] as const)
+    .filter(([, value]) => value !== '');
+  return entries.length === 0 ? undefined : (Object.fromEntries(entries) as Partial<Record<K, string>>);
+}
+
+const filled = (values: Record<string, string>) => Object.values(values).some((value) => value.trim() !== '');
+
+/** Whether an invoice carries any of the section's details: then the section opens by itself. */
+export function hasEInvoiceDetails(values: {
+  seller: SellerValues;
+  buyer: BuyerValues;
+  iban: string;
+  bic: string;
+  vatPerLine: boolean;
+}): boolean {
+  return (
+    filled(values.seller) ||
+    filled(values.buyer) ||
+    values.iban.trim() !== '' ||
+    values.bic.trim() !== '' ||
+    values.vatPerLine
+  );
+}
+
+/** UNTDID 5305 categories in plain words, in the order the select offers them. */
+export const VAT_CATEGORY_LABELS: Record<VatCategory, string> = {
+  S: 'Standard rate',
+  Z: 'Zero rated',
+  E: 'Exempt',
+  AE: 'Reverse charge',
+  K: 'Intra-community supply',
+  G: 'Export outside the EU',
+  O: 'Outside the scope of VAT',
+};
+
+/** The categories whose VAT is not charged: the rules want a reason for them (BR-E-10 and kin). */
+export const needsExemptionReason = (category: VatCategory | '' | undefined): boolean =>
+  category !== undefined && category !== '' && EXEMPT_CATEGORIES.includes(category);
+
+/** The line's VAT as the contract carries it: the rate only for S, the reason only where the rules ask for one. */
+export function lineVatInput(item: { vatCategory?: VatCategory | ''; vatRate?: string; vatExemptionReason?: string }): {
+  vat_category: VatCategory | null;
+  vat_rate?: number | string;
+  vat_exemption_reason?: string;
+} {
+  const category = item.vatCategory || null;
+  if (category === 'S') {
+    const text = normalizeDecimalText((item.vatRate ?? '').trim());
+    const rate = parsePercentRate(text);
+    // A rate the schema would refuse goes as typed, so the server names it on its field.
+    return { vat_category: category, vat_rate: rate === null ? text : percentRateToDecimal(rate) };
+  }
+  const reason = (item.vatExemptionReason ?? '').trim();
+  return {
+    vat_category: category,
+    ...(category && needsExemptionReason(category) && reason !== '' ? { vat_exemption_reason: reason } : {}),
+  };
+}
+
+/** Electronic address schemes (EAS) most invoices use, with what each identifies. */
+export const COMMON_EAS_SCHEMES: ReadonlyArray<{ code: string; label: string }> = [
+  { code: 'EM', label: 'E-mail address' },
+  { code: '0088', label: 'GLN (Global Location Number)' },
+  { code: '0204', label: 'Leitweg-ID (German public sector)' },
+  { code: '9930', label: 'German VAT number' },
+  { code: '0208', label: 'Belgian enterprise number' },
+  { code: '9925', label: 'Belgian VAT number' },
+  { code: '0009', label: 'French SIRET' },
+  { code: '9957', label: 'French VAT number' },
+  { code: '0106', label: 'Dutch chamber of commerce (KvK)' },
+  { code: '0190', label: 'Dutch government (OIN)' },
+  { code: '0007', label: 'Swedish organisation number' },
+  { code: '0192', label: 'Norwegian organisation number' },
+  { code: '0184', label: 'Danish CVR number' },
+  { code: '0037', label: 'Finnish business id (LY-tunnus)' },
+  { code: '9914', label: 'Austrian VAT number' },
+  { code: '0151', label: 'Australian business number (ABN)' },
+  { code: '0060', label: 'DUNS number' },
+];
+
+/**
+ * A problem's contract path as the editor places it: a party field, an item's field (by the position among the
+ * items the body carried, which are the named rows), or a top-level field.
+ */
+export type ProblemPlace =
+  | { kind: 'party'; role: PartyRole; field: string }
+  | { kind: 'item'; index: number; field: string | null }
+  | { kind: 'field'; field: string };
+
+export function problemPlace(path: string): ProblemPlace {
+  const [head, second, third] = path.split('.');
+  if ((head === 'seller' || head === 'buyer') && second) return { kind: 'party', role: head, field: second };
+  if (head === 'items' && second !== undefined && /^\d+$/.test(second)) {
+    return { kind: 'item', index: Number(second), field: third ?? null };
+  }
+  return { kind: 'field', field: path };
+}
+
+/** The first non-blank line of a party's text: the name the PDF shows. */
+export function firstLine(text: string): string {
+  return (
+    text
+      .split(/\r\n|\r|\n/)
+      .map((line) => line.trim())
+      .find((line) => line !== '') ?? ''
+  );
+}
+
+const LINE_VAT_FIELDS = new Set(['vat_category', 'vat_rate', 'vat_exemption_reason']);
+const SECTION_FIELDS = new Set(['iban', 'bic']);
+
+export interface PlacedProblems {
+  /** Message by the key its field shows it under: `seller.vat_id`, `iban`, `item.{id}.vat_rate`, `item.{id}.row`. */
+  byKey: Record<string, string>;
+  /** Messages with no field in the editor (field null, or one it does not show): the banner's. */
+  unplaced: string[];
+  /** The key of the first placed problem, in the server's order: it gets focus. */
+  first: string | null;
+  /** Whether a problem sits in the "E-invoice details" section, which then opens. */
+  inSection: boolean;
+}
+
+/**
+ * An e-invoice check's problems (422) placed on the editor's fields. Item paths count the items the body carried,
+ * which are the named rows in order; a line's VAT problem sits on its VAT field when VAT per line is on, any other on
+ * the line. The first message for a field wins.
+ */
+export function placeEInvoiceProblems(
+  problems: ReadonlyArray<{ field: string | null; message: string }>,
+  sent: { items: ReadonlyArray<{ id: string; name: string }>; vatPerLine: boolean },
+): PlacedProblems {
+  const named = sent.items.filter((item) => item.name.trim() !== '');
+  const placed: PlacedProblems = { byKey: {}, unplaced: [], first: null, inSection: false };
+  for (const problem of problems) {
+    const key = problem.field === null ? null : keyOf(problemPlace(problem.field));
+    if (key === null) {
+      if (!placed.unplaced.includes(problem.message)) placed.unplaced.push(problem.message);
+      continue;
+    }
+    if (placed.byKey[key] !== undefined) continue;
+    placed.byKey[key] = problem.message;
+    placed.first ??= key;
+    if (!key.startsWith('item.')) placed.inSection = true;
+  }
+  return placed;
+
+  function keyOf(place: ProblemPlace): string | null {
+    if (place.kind === 'party') {
+      const fields: readonly string[] = place.role === 'seller' ? SELLER_FIELDS : BUYER_FIELDS;
+      return fields.includes(place.field) ? `${place.role}.${place.field}` : null;
+    }
+    if (place.kind === 'item') {
+      const item = named[place.index];
+      if (!item) return null;
+      const onField = sent.vatPerLine && place.field !== null && LINE_VAT_FIELDS.has(place.field);
+      return `item.${item.id}.${onField ? place.field : 'row'}`;
+    }
+    return SECTION_FIELDS.has(place.field) ? place.field : null;
+  }
+}
