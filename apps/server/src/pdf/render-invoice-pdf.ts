@@ -11,6 +11,7 @@ import { acquireInvoiceFonts } from './invoice-fonts';
 import { withDocumentLanguage } from './text-runs';
 import { paymentQrModules } from './payment-qr';
 import { prepareLogo } from './prepare-logo';
+import { useFastStreamCompression } from './stream-compression';
 import type { PaidAmounts } from './templates/invoice-template';
 import { defaultAccent, DEFAULT_TEMPLATE, getTemplate, type TemplateName } from './templates/template-registry';
 
@@ -52,6 +53,7 @@ export async function renderInvoicePdf(
   invoice: InvoiceDocument,
   options: RenderInvoicePdfOptions = {},
 ): Promise<Uint8Array> {
+  useFastStreamCompression();
   const template = getTemplate(invoice.template ?? options.template ?? DEFAULT_TEMPLATE);
   const accentColor = invoice.accentColor ?? options.accentColor ?? defaultAccent(template.name as TemplateName);
   const logo = options.logo ? await prepareLogo(options.logo.bytes) : null;
