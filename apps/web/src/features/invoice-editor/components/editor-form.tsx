@@ -137,14 +137,15 @@ export function EditorForm({
 
   const setText = useMemo(() => {
     const setter = (field: TextField) => (value: string) => dispatch({ type: 'setText', field, value });
-    // A chosen client's preferred language comes with it (the picker hands over the record as the server sent it).
+    // A chosen client's preferred language and a chosen party's e-invoice details come with it (the picker hands
+    // over the record as the server sent it).
     const party = (side: PartySide) => (value: string, partyId: string | null, picked?: Record<string, unknown>) =>
       dispatch({
         type: 'setParty',
         side,
         value,
         partyId,
-        ...(picked ? { language: normalizeLanguage(picked.preferred_language) } : {}),
+        ...(picked ? { picked, language: normalizeLanguage(picked.preferred_language) } : {}),
       });
     return {
       from: party('from'),
