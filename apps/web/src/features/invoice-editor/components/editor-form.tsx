@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useIsMobile } from '../../../lib/use-media-query';
+import { useAccountDiscountDefault } from '../hooks/use-account-discount-default';
 import { useBrowserStorage } from '../hooks/use-browser-storage';
 import { useDocumentActions } from '../hooks/use-document-actions';
 import { useDraftAutosave } from '../hooks/use-draft-autosave';
@@ -120,6 +121,16 @@ export function EditorForm({
       // Not the user's change: an untouched form stays untouched (no draft is written for it).
       autosave.ignoreNextChange();
       dispatch({ type: 'setText', field: 'invoiceNumber', value: number });
+    },
+  });
+
+  useAccountDiscountDefault({
+    isSignedIn,
+    freshForm: persistDraft && initial.fresh === true,
+    onDefault: (on) => {
+      // Not the user's change: an untouched form stays untouched (no draft is written for it).
+      if (valuesRef.current.discountBeforeTax !== on) autosave.ignoreNextChange();
+      dispatch({ type: 'defaultDiscountBeforeTax', on });
     },
   });
 
