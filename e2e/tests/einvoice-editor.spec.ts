@@ -290,10 +290,11 @@ test("a signed-in user's saved client and business fill the buyer and the seller
   await expect(field(page, 'BIC')).toHaveValue('COBADEFFXXX');
   await expect(field(client, 'VAT number')).toHaveValue('DE987654321');
 
-  // Another client without e-invoice details: the first one's go, what the user typed stays.
+  // Another client without e-invoice details: the first one's go (the name follows), what the user typed stays.
   await field(client, 'Region').fill('Bayern');
   await pickParty(page, 'To', 'Plain Ltd');
   await expect(picker(page, 'To')).toHaveValue(/^Plain Ltd\n/);
+  await expect(field(client, 'Name')).toHaveValue('Plain Ltd');
   await expect(field(client, 'VAT number')).toHaveValue('');
   await expect(field(client, 'Country')).toHaveValue('');
   await expect(field(client, 'Region')).toHaveValue('Bayern');

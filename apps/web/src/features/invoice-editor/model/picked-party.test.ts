@@ -140,8 +140,15 @@ describe('choosing a saved client or business fills the e-invoice details (issue
     });
     state = typeBuyer(pick(state, 'to', CLIENT_A), 'vat_id', 'DE111111111');
     state = pick(state, 'to', PLAIN_CLIENT);
-    // A's leftovers are cleared; the VAT number the user typed stays.
-    expect(state.values.buyer).toMatchObject({ name: '', email: '', country: '', street: '', vat_id: 'DE111111111' });
+    // What A filled follows the pick (Plain's name and e-mail, none of A's address); the VAT number typed stays.
+    expect(state.values.buyer).toMatchObject({
+      name: 'Plain Ltd',
+      email: 'plain@example.com',
+      country: '',
+      street: '',
+      buyer_reference: '',
+      vat_id: 'DE111111111',
+    });
   });
 
   it('a client without e-invoice details changes none of them (the body stays as it was)', () => {

@@ -53,8 +53,9 @@ const text = (record: Record<string, unknown>, key: string) =>
  * - A party with none of the structured fields fills nothing: picking it leaves the invoice (and its body) as before;
  *   name and e-mail come along only with e-invoice details.
  * - A value the party has replaces the field's; the IBAN and BIC only fill empty fields.
- * - A field the previous pick on this side wrote and the user left as it was is cleared when this party lacks it, so
- *   switching clients leaves none of the previous client's details behind; what the user typed stays.
+ * - A field the previous pick on this side wrote and the user left as it was takes this party's value, or is cleared
+ *   when this party lacks it, so switching clients leaves none of the previous client's details behind; what the
+ *   user typed stays.
  */
 export function applyPickedParty(
   current: PickedDetailsState,
@@ -68,7 +69,12 @@ export function applyPickedParty(
   const next = (target: PickTarget, now: string, incoming: string, onlyIfEmpty: boolean): string => {
     const before = previous[target];
     const fromPreviousPick = before !== undefined && before !== '' && now === before;
-    if (hasDetails && incoming !== '' && (!onlyIfEmpty || now.trim() === '' || fromPreviousPick)) {
+    // A field the previous pick filled follows the picks; others are filled only by a party with e-invoice details.
+    if (
+      (hasDetails || fromPreviousPick) &&
+      incoming !== '' &&
+      (!onlyIfEmpty || now.trim() === '' || fromPreviousPick)
+    ) {
       filled[target] = incoming;
       return incoming;
     }
