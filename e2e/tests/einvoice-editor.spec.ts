@@ -2,15 +2,18 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signedInAccount } from './support/accounts';
 import { seriousViolations } from './support/axe';
+import { pdfAttachments } from './support/pdf-attachments';
 
 /**
  * The editor's "E-invoice details" and "Download e-invoice" (issue 17): a guest fills the structured parties, the bank
- * account and a line at the standard 19 % and downloads an XRechnung; a missing VAT number is shown on its field; a
- * saved invoice with e-invoice details set through the API keeps them when saved from the editor.
- * The format downloaded is XRechnung (UBL); once 'facturx' is in EINVOICE_FORMATS this downloads the Factur-X PDF.
+ * account and a line at the standard 19 % and downloads a Factur-X PDF with its factur-x.xml; a missing VAT number is
+ * shown on its field, and once given the XRechnung downloads; a saved invoice with e-invoice details set through the
+ * API keeps them when saved from the editor. A signed-in user's saved client and business fill the buyer and the
+ * seller when chosen, and a new invoice takes "Apply discounts before tax" from the account.
  */
 
-const FORMAT = 'XRechnung (UBL)';
+const FACTURX = 'Factur-X / ZUGFeRD (PDF)';
+const XML_FORMAT = 'XRechnung (UBL)';
 
 const field = (page: Page | Locator, label: string) => page.getByLabel(label, { exact: true });
 const seller = (page: Page) => page.getByRole('group', { name: 'You (seller)' });
@@ -73,7 +76,7 @@ async function chooseFormat(page: Page, label: string) {
   await page.getByRole('list', { name: 'E-invoice formats' }).getByRole('button', { name: label }).click();
 }
 
-test('a guest fills the e-invoice details and downloads an XRechnung', async ({ page, isMobile }) => {
+test('a guest fills the e-invoice details and downloads a Factur-X PDF', async ({ page, isMobile }) => {
   await fillInvoice(page);
   await fillDetails(page, 'DE123456789');
   // Fits the width with the section open and VAT on the line: the phone's 320 px, and on the desktop run the widths
@@ -88,12 +91,18 @@ test('a guest fills the e-invoice details and downloads an XRechnung', async ({ 
 
   const download = page.waitForEvent('download');
   const request = page.waitForRequest((sent) => sent.url().includes('/generate-invoice?format='));
-  await chooseFormat(page, FORMAT);
+  await chooseFormat(page, FACTURX);
   expect((await request).method()).toBe('POST');
   const file = await download;
-  expect(file.suggestedFilename()).toBe('RE-2026-17.xml');
-  const xml = await readFile((await file.path())!, 'utf8');
-  expect(xml).toContain('Kunde AG');
+  expect(file.suggestedFilename()).toBe('RE-2026-17.pdf');
+  const pdf = await readFile((await file.path())!);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // The invoice as CII, attached under the name Factur-X prescribes.
+  const attached = pdfAttachments(pdf);
+  expect([...attached.keys()]).toEqual(['factur-x.xml']);
+  const xml = attached.get('factur-x.xml')!;
+  expect(xml).toContain('<rsm:CrossIndustryInvoice');
+  expect(xml).toContain('<ram:Name>Kunde AG</ram:Name>');
   expect(xml).toContain('DE123456789');
   expect(xml).toContain('04011000-12345-03');
   await expect(page.getByTestId('editor-error')).toBeHidden();
@@ -107,7 +116,7 @@ test('a missing VAT number is shown on its field after trying to download', asyn
   await expect(detailsButton(page)).toHaveAttribute('aria-expanded', 'false');
 
   const answer = page.waitForResponse((response) => response.url().includes('/generate-invoice?format='));
-  await chooseFormat(page, FORMAT);
+  await chooseFormat(page, XML_FORMAT);
   expect((await answer).status()).toBe(422);
   await expect(detailsButton(page)).toHaveAttribute('aria-expanded', 'true');
   const vat = field(seller(page), 'VAT number');
@@ -120,8 +129,12 @@ test('a missing VAT number is shown on its field after trying to download', asyn
   await vat.fill('DE123456789');
   await expect(vat).not.toHaveAttribute('aria-invalid', 'true');
   const download = page.waitForEvent('download');
-  await chooseFormat(page, FORMAT);
-  expect((await download).suggestedFilename()).toBe('RE-2026-17.xml');
+  await chooseFormat(page, XML_FORMAT);
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('RE-2026-17.xml');
+  const xml = await readFile((await file.path())!, 'utf8');
+  expect(xml).toContain('<cbc:RegistrationName>Kunde AG</cbc:RegistrationName>');
+  expect(xml).toContain('DE123456789');
 });
 
 test('@desktop a saved invoice with e-invoice details keeps them when saved from the editor, and downloads as stored', async ({
@@ -195,7 +208,7 @@ test('@desktop a saved invoice with e-invoice details keeps them when saved from
   // Unchanged, it is made from what is stored.
   const request = page.waitForRequest((sent) => sent.url().includes(`/api/invoices/${invoice.id}/einvoice?format=`));
   const download = page.waitForEvent('download');
-  await chooseFormat(page, FORMAT);
+  await chooseFormat(page, XML_FORMAT);
   expect((await request).method()).toBe('GET');
   expect((await download).suggestedFilename()).toBe('RE-7.xml');
 
@@ -211,4 +224,114 @@ test('@desktop a saved invoice with e-invoice details keeps them when saved from
     { vat_category: 'S', vat_rate: 19 },
     { vat_category: 'E', vat_rate: 0, vat_exemption_reason: 'Article 132 VAT directive' },
   ]);
+});
+
+/** A saved client or business made through the API, as the modals make them. */
+async function createParty(page: Page, kind: 'clients' | 'businesses', data: Record<string, string>) {
+  const response = await page.request.post(`/api/${kind}`, { data });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+const picker = (page: Page, label: 'From' | 'To') => page.getByRole('combobox', { name: label, exact: true });
+
+async function pickParty(page: Page, label: 'From' | 'To', name: string) {
+  await picker(page, label).click();
+  await page
+    .getByRole('listbox', { name: `${label} suggestions` })
+    .getByRole('option', { name: new RegExp(name) })
+    .click();
+}
+
+test("a signed-in user's saved client and business fill the buyer and the seller when chosen", async ({ page }) => {
+  await signedInAccount(page);
+  await createParty(page, 'clients', {
+    name: 'Kunde AG',
+    email: 'rechnung@kunde.example',
+    address: 'Ring 5\n80331 München',
+    street: 'Ring 5',
+    postcode: '80331',
+    city: 'München',
+    country: 'DE',
+    vat_id: 'DE987654321',
+    buyer_reference: '04011000-12345-03',
+  });
+  await createParty(page, 'clients', { name: 'Plain Ltd', email: 'plain@example.com' });
+  await createParty(page, 'businesses', {
+    name: 'Muster GmbH',
+    email: 'billing@muster.example',
+    iban: 'DE89 3704 0044 0532 0130 00',
+    bic: 'COBADEFFXXX',
+    city: 'Berlin',
+    country: 'DE',
+    vat_id: 'DE123456789',
+  });
+
+  await page.goto('/new');
+  await expect(picker(page, 'To')).toBeVisible();
+  await pickParty(page, 'To', 'Kunde AG');
+  await expect(picker(page, 'To')).toHaveValue(/^Kunde AG\n/);
+  // Folded as for anyone; opened, the buyer is the client's.
+  await expect(detailsButton(page)).toHaveAttribute('aria-expanded', 'false');
+  await detailsButton(page).click();
+  const client = buyer(page);
+  await expect(field(client, 'Name')).toHaveValue('Kunde AG');
+  await expect(field(client, 'Country')).toHaveValue('DE');
+  await expect(field(client, 'VAT number')).toHaveValue('DE987654321');
+  await expect(field(client, 'City')).toHaveValue('München');
+  await expect(field(client, 'Buyer reference (Leitweg-ID)')).toHaveValue('04011000-12345-03');
+  await expect(field(seller(page), 'VAT number')).toHaveValue('');
+
+  // The business fills the seller and the empty bank details; the client stays the buyer.
+  await pickParty(page, 'From', 'Muster GmbH');
+  await expect(field(seller(page), 'Name')).toHaveValue('Muster GmbH');
+  await expect(field(seller(page), 'Country')).toHaveValue('DE');
+  await expect(field(seller(page), 'VAT number')).toHaveValue('DE123456789');
+  await expect(field(page, 'IBAN')).toHaveValue('DE89370400440532013000');
+  await expect(field(page, 'BIC')).toHaveValue('COBADEFFXXX');
+  await expect(field(client, 'VAT number')).toHaveValue('DE987654321');
+
+  // Another client without e-invoice details: the first one's go (the name follows), what the user typed stays.
+  await field(client, 'Region').fill('Bayern');
+  await pickParty(page, 'To', 'Plain Ltd');
+  await expect(picker(page, 'To')).toHaveValue(/^Plain Ltd\n/);
+  await expect(field(client, 'Name')).toHaveValue('Plain Ltd');
+  await expect(field(client, 'VAT number')).toHaveValue('');
+  await expect(field(client, 'Country')).toHaveValue('');
+  await expect(field(client, 'Region')).toHaveValue('Bayern');
+});
+
+test('@desktop a new invoice takes "Apply discounts before tax" from the account', async ({ page }) => {
+  await signedInAccount(page);
+  /** A fresh form with 100.00 at 10 % tax and a 10 % discount. */
+  async function newInvoiceWithTaxAndDiscount() {
+    await page.goto('/new');
+    await expect(picker(page, 'To')).toBeVisible();
+    await field(page, 'Item 1 name').fill('Consulting');
+    await field(page, 'Item 1 rate').fill('100');
+    await page.getByRole('switch', { name: 'Tax' }).click();
+    await field(page, 'Tax rate (%)').fill('10');
+    await page.getByRole('switch', { name: 'Discount' }).click();
+    await field(page, 'Discount rate (%)').fill('10');
+  }
+  const beforeTax = page.getByRole('checkbox', { name: 'Apply discounts before tax' });
+
+  // A new account has it on: the tax is 10 % of 90.00.
+  await newInvoiceWithTaxAndDiscount();
+  await expect(beforeTax).toBeChecked();
+  await expect(page.getByTestId('invoice-tax-amount')).toHaveText('€9.00');
+  await expect(page.getByTestId('invoice-total')).toHaveText('€99.00');
+
+  // Turned off in the settings, the next new invoice (no draft) has it off: 10 % of 100.00.
+  const defaults = (await (await page.request.get('/api/users/invoice-template')).json()).defaults;
+  const put = await page.request.put('/api/users/invoice-template', {
+    data: { ...defaults, discount_before_tax: false },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  // Leaving the editor writes its draft; a new invoice is one without it.
+  await page.goto('/invoices');
+  await page.evaluate(() => localStorage.clear());
+  await newInvoiceWithTaxAndDiscount();
+  await expect(beforeTax).not.toBeChecked();
+  await expect(page.getByTestId('invoice-tax-amount')).toHaveText('€10.00');
+  await expect(page.getByTestId('invoice-total')).toHaveText('€100.00');
 });

@@ -12,6 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useIsMobile } from '../../../lib/use-media-query';
+import { useAccountDiscountDefault } from '../hooks/use-account-discount-default';
 import { useBrowserStorage } from '../hooks/use-browser-storage';
 import { useDocumentActions } from '../hooks/use-document-actions';
 import { useDraftAutosave } from '../hooks/use-draft-autosave';
@@ -123,6 +124,16 @@ export function EditorForm({
     },
   });
 
+  useAccountDiscountDefault({
+    isSignedIn,
+    freshForm: persistDraft && initial.fresh === true,
+    onDefault: (on) => {
+      // Not the user's change: an untouched form stays untouched (no draft is written for it).
+      if (valuesRef.current.discountBeforeTax !== on) autosave.ignoreNextChange();
+      dispatch({ type: 'defaultDiscountBeforeTax', on });
+    },
+  });
+
   const { totals, amounts } = useEditorTotals(values);
   const { items, taxPercent, taxType, showTax, discountPercent, discountType, showDiscount } = values;
   const { shippingAmount, showShipping } = values;
@@ -137,14 +148,15 @@ export function EditorForm({
 
   const setText = useMemo(() => {
     const setter = (field: TextField) => (value: string) => dispatch({ type: 'setText', field, value });
-    // A chosen client's preferred language comes with it (the picker hands over the record as the server sent it).
+    // A chosen client's preferred language and a chosen party's e-invoice details come with it (the picker hands
+    // over the record as the server sent it).
     const party = (side: PartySide) => (value: string, partyId: string | null, picked?: Record<string, unknown>) =>
       dispatch({
         type: 'setParty',
         side,
         value,
         partyId,
-        ...(picked ? { language: normalizeLanguage(picked.preferred_language) } : {}),
+        ...(picked ? { picked, language: normalizeLanguage(picked.preferred_language) } : {}),
       });
     return {
       from: party('from'),

@@ -38,6 +38,7 @@ export function InvoiceEditor(props: InvoiceEditorProps) {
       values: createFreshForm(todayIso(), defaultCurrency, browserDocumentLanguage()),
       savedAt: null,
       numberMissing: true,
+      fresh: true,
     });
     return hasStoredDraft() ? restoreDraft(fresh) : fresh();
   });

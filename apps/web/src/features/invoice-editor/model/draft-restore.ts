@@ -194,6 +194,8 @@ export interface RestoredDraft {
   savedAt: string | null;
   /** The number is a default (the first number), not the user's: a signed-in user gets the server's next number instead. */
   numberMissing?: boolean;
+  /** A fresh form, no draft: a signed-in user's account defaults ("Apply discounts before tax") apply to it. */
+  fresh?: boolean;
 }
 
 /** The stored draft, or null when there is none or it is corrupt or not ours (never throws). */

@@ -2,6 +2,7 @@ import type { CurrencyCode } from '@invoicer/domain/currencies';
 import { addDays } from '@invoicer/domain/dates';
 import type { BuyerField, SellerField } from './einvoice-fields';
 import { DUE_DAYS, newLineItem, type AdjustmentType, type InvoiceFormValues, type LineItem } from './invoice-form';
+import { applyPickedParty, type FilledByPick } from './picked-party';
 
 export type AdjustmentKey = 'tax' | 'discount' | 'shipping';
 export type TextField = 'invoiceNumber' | 'from' | 'to' | 'paymentDetails' | 'terms' | 'logoUrl';
@@ -13,6 +14,10 @@ export interface EditorState {
    * (docs/product/states-and-transitions.md#tax-discount-and-shipping-switches).
    */
   remembered: Record<AdjustmentKey, string>;
+  /** The e-invoice details the last chosen business (from) and client (to) filled in (see applyPickedParty). */
+  filledByPick: Record<'from' | 'to', FilledByPick>;
+  /** The user set "Apply discounts before tax" on this form: the account's default no longer changes it. */
+  discountChosen: boolean;
 }
 
 export type EditorAction =
@@ -25,6 +30,8 @@ export type EditorAction =
       partyId: string | null;
       /** The chosen client's preferred language: the invoice's, unless the user picked one. */
       language?: string | null;
+      /** The chosen party's record as the server sent it: its e-invoice details fill the seller or buyer. */
+      picked?: Record<string, unknown>;
     }
   /** The user's pick in the language picker (null: the client's, else English). */
   | { type: 'setLanguage'; language: string | null }
@@ -46,6 +53,8 @@ export type EditorAction =
   | { type: 'setBank'; field: 'iban' | 'bic'; value: string }
   | { type: 'setVatPerLine'; on: boolean }
   | { type: 'setDiscountBeforeTax'; on: boolean }
+  /** The account's "Apply discounts before tax" for a new invoice: applies unless the user already set it. */
+  | { type: 'defaultDiscountBeforeTax'; on: boolean }
   | { type: 'replace'; values: InvoiceFormValues };
 
 const valueField = { tax: 'taxPercent', discount: 'discountPercent', shipping: 'shippingAmount' } as const;
@@ -56,6 +65,8 @@ export function initEditorState(values: InvoiceFormValues): EditorState {
   return {
     values,
     remembered: { tax: values.taxPercent, discount: values.discountPercent, shipping: values.shippingAmount },
+    filledByPick: { from: {}, to: {} },
+    discountChosen: false,
   };
 }
 
@@ -66,13 +77,26 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
   switch (action.type) {
     case 'setText':
       return set({ [action.field]: action.value });
-    case 'setParty':
-      if (action.side === 'from') return set({ from: action.value, businessId: action.partyId });
-      return set({
-        to: action.value,
-        clientId: action.partyId,
-        ...(action.partyId !== null && action.language && !values.languageChosen ? { language: action.language } : {}),
-      });
+    case 'setParty': {
+      const picked =
+        action.partyId !== null && action.picked
+          ? applyPickedParty(values, action.side, action.picked, state.filledByPick[action.side])
+          : null;
+      const withPick = picked
+        ? { ...state, filledByPick: { ...state.filledByPick, [action.side]: picked.filled } }
+        : state;
+      const party =
+        action.side === 'from'
+          ? { from: action.value, businessId: action.partyId }
+          : {
+              to: action.value,
+              clientId: action.partyId,
+              ...(action.partyId !== null && action.language && !values.languageChosen
+                ? { language: action.language }
+                : {}),
+            };
+      return { ...withPick, values: { ...values, ...picked?.patch, ...party } };
+    }
     case 'setLanguage':
       return set({ language: action.language, languageChosen: action.language !== null });
     case 'setCurrency':
@@ -118,6 +142,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       if (values[showField[action.key]] === action.on) return state;
       if (!action.on) {
         return {
+          ...state,
           remembered: { ...state.remembered, [action.key]: values[field] },
           values: { ...values, [showField[action.key]]: false, [field]: '0' },
         };
@@ -146,6 +171,9 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
         showTax: true,
       });
     case 'setDiscountBeforeTax':
+      return { ...set({ discountBeforeTax: action.on }), discountChosen: true };
+    case 'defaultDiscountBeforeTax':
+      if (state.discountChosen || values.discountBeforeTax === action.on) return state;
       return set({ discountBeforeTax: action.on });
     case 'replace':
       return initEditorState(action.values);
