@@ -15,6 +15,7 @@ import {
 } from '@invoicer/domain/api/account-export';
 import { invoiceFileName } from '@invoicer/domain/invoice-number';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { createHash } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../test/accounts';
@@ -181,6 +182,15 @@ describe('Export my data', () => {
     for (const invoice of invoices) {
       expect(texts.filter((text) => text.includes(invoice.invoice_number))).toHaveLength(1);
     }
+    // Each is, byte for byte, the document its own download answers: the account's template and colour included.
+    const hash = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+    const downloads: string[] = [];
+    for (const invoice of invoices) {
+      const single = await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${invoice.id}/pdf` });
+      expect(single.statusCode).toBe(200);
+      downloads.push(hash(single.rawPayload));
+    }
+    expect(pdfNames.map((name) => hash(files[name]!)).sort()).toEqual(downloads.sort());
 
     // Announced by a notification that leads to Settings.
     const { rows } = await t.pool.query(

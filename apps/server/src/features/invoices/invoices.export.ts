@@ -49,7 +49,16 @@ export function exportPdfPages(db: DbExecutor, pdf: PdfPool, userId: string, cli
         id: row.id,
         fileName: nameOf({ invoiceNumber: row.invoiceNumber, issuedDate: row.issuedDate }),
         mtime: row.updatedAt,
-        render: () => pdf.render(source, { logo, transfer: source.transfer, paid: source.paid, client }),
+        // As the invoice's own download renders it (renderStoredInvoice): the account's template and colour included.
+        render: () =>
+          pdf.render(source, {
+            logo,
+            transfer: source.transfer,
+            paid: source.paid,
+            template: source.accountTemplate,
+            accentColor: source.accountAccentColor,
+            client,
+          }),
       });
     }
     return page;
