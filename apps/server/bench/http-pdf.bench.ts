@@ -44,6 +44,8 @@ const log = (message: string) => console.log(`[bench:http-pdf] ${message}`);
 /** What bench/request-phases-probe.mjs writes: medians in ms, and counts per request. */
 interface Phases {
   requests: number;
+  /** PDF threads alive while the requests ran: above the pool's size, threads were replaced. */
+  threadsSeen: number;
   total: number;
   bodyRead: number;
   rateLimit: number;

@@ -5,7 +5,7 @@
  * to response finish = last byte handed to the socket): its whole time, the PostgreSQL queries it ran
  * (pg.Pool.prototype.query, timed to their answer; the rate limit's upsert among them) and the PDF
  * thread tasks (Piscina.prototype.run, timed to their result), the rest being the event loop's own work
- * (body parse, validation, hooks, reply). Only the main thread is probed. On SIGUSR2 it appends the
+ * (body parse, validation, hooks, reply), and how many PDF threads took them. Only the main thread is probed. On SIGUSR2 it appends the
  * medians since the previous signal to BENCH_PHASES_FILE as a JSON line and starts again.
  * With BENCH_PROFILE_FILE, the main thread is also CPU-profiled (node:inspector) from the first SIGUSR2 to the
  * second, and the profile written there: the measured rounds without the start-up.
@@ -42,8 +42,11 @@ if (isMainThread && file) {
     const kind = text.includes('rate_limits') ? 'rateLimit' : 'otherQueries';
     return result && typeof result.then === 'function' ? timed(kind, performance.now(), result) : result;
   };
+  // PDF threads seen taking tasks: more than the pool's size means threads were replaced (recycled) meanwhile.
+  let threadsSeen = new Set();
   const run = Piscina.prototype.run;
   Piscina.prototype.run = function (...args) {
+    if (current) for (const worker of this.threads) threadsSeen.add(worker.threadId);
     return timed('pdfThread', performance.now(), run.apply(this, args));
   };
 
@@ -91,7 +94,8 @@ if (isMainThread && file) {
       return values[Math.floor(values.length / 2)] ?? 0;
     };
     const keys = ['total', 'bodyRead', 'rateLimit', 'otherQueries', 'pdfThread', 'rest'];
-    const line = { requests: done.length };
+    const line = { requests: done.length, threadsSeen: threadsSeen.size };
+    threadsSeen = new Set();
     for (const key of keys) line[key] = median(key);
     line.rateLimitCount = median('rateLimitCount');
     line.otherQueriesCount = median('otherQueriesCount');
