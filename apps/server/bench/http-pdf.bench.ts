@@ -26,7 +26,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium, type Page } from 'playwright-core';
-import { createPdfPool } from '../src/pdf/pdf-pool';
+import { createPdfPool, defaultThreadCount } from '../src/pdf/pdf-pool';
 import { renderInvoicePdf } from '../src/pdf/render-invoice-pdf';
 import { consumeRateLimit } from '../src/plugins/rate-limit';
 import { freePort } from '../src/db/embedded-postgres';
@@ -305,6 +305,13 @@ async function main(): Promise<void> {
     phase('  PostgreSQL: other queries', phases.otherQueries, String(phases.otherQueriesCount));
     phase('  PDF thread task (queue, hand-over, render, result back)', phases.pdfThread, String(phases.pdfThreadCount));
     phase('  the rest on the event loop (parse, validation, hooks, reply)', phases.rest);
+    console.log(
+      row([
+        `PDF threads alive while they ran (the pool has ${defaultThreadCount()}: more = threads replaced)`,
+        '',
+        String(phases.threadsSeen),
+      ]),
+    );
     phase(
       'outside the server: (a) median minus the server median (client, loopback)',
       results[0]!.median - phases.total,
