@@ -301,7 +301,10 @@ async function main(): Promise<void> {
     console.log(row(['---', '---:', '---:']));
     const phase = (name: string, value: number, count = '') => console.log(row([name, ms(value), count]));
     phase('request in the server: headers read to last byte written', phases.total);
-    phase('  of which the body read (headers to end of body)', phases.bodyRead);
+    phase(
+      '  of which headers to end of body (onRequest hooks, the rate limit upsert among them, run first)',
+      phases.bodyRead,
+    );
     phase('  PostgreSQL: rate limit upsert', phases.rateLimit, String(phases.rateLimitCount));
     phase('  PostgreSQL: other queries', phases.otherQueries, String(phases.otherQueriesCount));
     phase('  PDF thread task (queue, hand-over, render, result back)', phases.pdfThread, String(phases.pdfThreadCount));
