@@ -1,3 +1,4 @@
+import type { BUSINESS_PARTY_FIELDS, CLIENT_PARTY_FIELDS } from '@invoicer/domain/api/einvoice-fields';
 import { COUNTRY_CODES, EAS_CODES } from '@invoicer/domain/einvoice/einvoice-codes';
 import type { PartyFieldSpec } from './party-form-dialog';
 
@@ -56,18 +57,8 @@ export function schemeOptions(saved: string): OptionList {
   return [{ value: '', label: 'None' }, ...options];
 }
 
-export type BusinessEInvoiceField =
-  | 'street'
-  | 'additional_street'
-  | 'postcode'
-  | 'city'
-  | 'region'
-  | 'country'
-  | 'vat_id'
-  | 'company_id'
-  | 'endpoint_id'
-  | 'endpoint_scheme';
-export type ClientEInvoiceField = BusinessEInvoiceField | 'buyer_reference';
+export type BusinessEInvoiceField = (typeof BUSINESS_PARTY_FIELDS)[number];
+export type ClientEInvoiceField = (typeof CLIENT_PARTY_FIELDS)[number];
 
 type Saved = { country: string; endpoint_scheme: string };
 

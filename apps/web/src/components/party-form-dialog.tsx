@@ -1,3 +1,4 @@
+import type { CLIENT_PARTY_FIELDS } from '@invoicer/domain/api/einvoice-fields';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ChevronDown } from 'lucide-react';
 import { Fragment, useId, useState, type HTMLInputTypeAttribute, type ReactNode } from 'react';
@@ -22,18 +23,8 @@ export type PartyFieldName =
   | 'bic'
   | 'account_holder'
   | 'preferred_language'
-  // The structured e-invoice fields (./party-einvoice-fields.ts); buyer_reference: clients only.
-  | 'street'
-  | 'additional_street'
-  | 'postcode'
-  | 'city'
-  | 'region'
-  | 'country'
-  | 'vat_id'
-  | 'company_id'
-  | 'endpoint_id'
-  | 'endpoint_scheme'
-  | 'buyer_reference';
+  // The structured e-invoice fields (the domain's list; buyer_reference: clients only).
+  | (typeof CLIENT_PARTY_FIELDS)[number];
 
 /** Every field empty: the form's starting values before the party's own. */
 const EMPTY_VALUES: Record<PartyFieldName, string> = {

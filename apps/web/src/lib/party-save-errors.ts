@@ -1,3 +1,4 @@
+import type { CLIENT_PARTY_FIELDS } from '@invoicer/domain/api/einvoice-fields';
 import { ApiError } from './api-client';
 
 /**
@@ -24,17 +25,8 @@ export type PartyErrorField =
   | 'iban'
   | 'bic'
   | 'account_holder'
-  | 'street'
-  | 'additional_street'
-  | 'postcode'
-  | 'city'
-  | 'region'
-  | 'country'
-  | 'vat_id'
-  | 'company_id'
-  | 'endpoint_id'
-  | 'endpoint_scheme'
-  | 'buyer_reference';
+  // The structured e-invoice fields (the domain's list; buyer_reference: clients only).
+  | (typeof CLIENT_PARTY_FIELDS)[number];
 
 export interface PartySaveFailure {
   fields: Partial<Record<PartyErrorField, string>>;
