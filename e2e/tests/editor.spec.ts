@@ -49,7 +49,9 @@ const objectUrls = (page: Page) =>
  * that is about to be replaced.
  */
 async function editorReady(page: Page) {
-  await expect(page.getByTestId('invoice-editor')).toBeVisible();
+  // A reload with a 60- or 200-item draft on a busy CI machine (two browser shards on 2 cores) has taken over the
+  // default 5 s to mount the editor; 15 s is still far below the test's own timeout.
+  await expect(page.getByTestId('invoice-editor')).toBeVisible({ timeout: 15_000 });
   const wide = await page.evaluate(() => window.matchMedia('(min-width: 768px)').matches);
   if (wide) await expect(page.getByRole('button', { name: /^Drag to reorder Item/ }).first()).toBeEnabled();
 }
