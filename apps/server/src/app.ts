@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { Config } from './config';
+import { exportRenderWindow } from './features/account-export/account-export.job';
 import accountExportRoutes from './features/account-export/account-export.routes';
 import accountLinksRoutes from './features/auth/account-links.routes';
 import authRoutes from './features/auth/auth.routes';
@@ -167,7 +168,7 @@ export async function buildApp({ config, pool, pdf, onRoute }: AppDependencies):
       invoicePage: exportInvoicePage,
       // The engine's fair queue counts every export as one client, so exports never crowd out the users' own PDFs.
       pdfPages: (db, userId) => exportPdfPages(db, pdf, userId, 'export'),
-      renderWindow: Math.max(4, pdf.threads * 2),
+      renderWindow: exportRenderWindow(pdf.threads),
     },
   });
   await app.register(supportRoutes, {

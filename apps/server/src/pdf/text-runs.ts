@@ -594,7 +594,32 @@ interface Segment {
  * visual positions. Lines of left-to-right text without right-to-left characters skip the bidi algorithm.
  */
 export function shapeLine(text: string, weight: FontName, rtl = false): ShapedLine {
-  if (text === '') return { runs: [], advance: 0 };
+  if (text === '') return EMPTY_LINE;
+  if (text.length > MAX_CACHED_LINE_LENGTH) return shapeNewLine(text, weight, rtl);
+  const key = `${documentHanFace}\u0000${weight}\u0000${rtl ? 1 : 0}\u0000${text}`;
+  let line = lineCache.get(key);
+  if (!line) {
+    line = shapeNewLine(text, weight, rtl);
+    if (lineCache.size >= MAX_CACHED_LINES) lineCache.clear();
+    lineCache.set(key, line);
+  }
+  return line;
+}
+
+const EMPTY_LINE: ShapedLine = { runs: [], advance: 0 };
+
+/**
+ * Whole lines as shapeLine answers them, shared by every document of the thread (ShapedLine is read-only, its fonts
+ * are the thread's for its life): a document measures the same text several times while it breaks lines and draws
+ * it once more, and labels, dates and amounts repeat from one invoice to the next. Keyed by everything the result
+ * depends on: the document's Han face, the style and the direction. Bounded, as a document of unique long text
+ * must not grow it for good (at most about 5 MB).
+ */
+const MAX_CACHED_LINES = 2_000;
+const MAX_CACHED_LINE_LENGTH = 100;
+const lineCache = new Map<string, ShapedLine>();
+
+function shapeNewLine(text: string, weight: FontName, rtl: boolean): ShapedLine {
   const items = itemize(text, weight);
   const levels = rtl || hasRtl(text) ? bidi.getEmbeddingLevels(text, rtl ? 'rtl' : 'ltr').levels : null;
   const segments: Segment[] = [];

@@ -56,8 +56,18 @@ export interface ExportSources {
   invoicePage: (db: DbExecutor, userId: string, afterId: string | null, limit: number) => Promise<Invoice[]>;
   /** A reader of the PDFs' pages (named across pages, so one reader per export); renders use no database. */
   pdfPages: (db: DbExecutor, userId: string) => (afterId: string | null, limit: number) => Promise<PdfEntry[]>;
-  /** Renders in flight at once: at least twice the engine's threads, so none of them waits between two PDFs. */
+  /** Renders in flight at once (exportRenderWindow), so none of the engine's threads waits between two PDFs. */
   renderWindow: number;
+}
+
+/**
+ * Renders an export keeps in flight for `threads` PDF threads. The archive takes the PDFs in id order, so one slow
+ * render holds back those behind it: with 2 per thread the threads spent 15 % of the export waiting for work (CPU
+ * profile of the threads), with 6 per thread a 3,000-invoice export took 16.4 and 15.4 s against 17.4 and 23.7 s,
+ * for the same CPU (bench:export, docs/benchmarks.md). A render in flight holds one invoice and one PDF.
+ */
+export function exportRenderWindow(threads: number): number {
+  return Math.max(4, threads * 6);
 }
 
 /** Rows read at once; a page of invoices is a few hundred KB of JSON. */
