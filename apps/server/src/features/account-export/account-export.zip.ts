@@ -19,10 +19,13 @@ export class ChunkedZip {
   private seq = 0;
   private queued = 0;
   private writing: Promise<void> = Promise.resolve();
+  /** The files' bytes handed to `stored`, released once copied into a chunk. */
+  private readonly takenOver = new WeakSet<Uint8Array>();
   private failure: unknown = null;
   /** Bytes of the archive so far. */
   size = 0;
 
+  /** `write` must be done with the bytes when its promise settles: their memory is given back then. */
   constructor(private readonly write: (seq: number, bytes: Buffer) => Promise<void>) {
     this.zip = new Zip((error, data) => {
       if (error) this.failure ??= error;
@@ -47,11 +50,15 @@ export class ChunkedZip {
     };
   }
 
-  /** A whole file stored without compression (a PDF). */
+  /**
+   * A whole file stored without compression (a PDF). The archive takes `bytes` over: once they are copied into a
+   * chunk their memory is given back (emptied), so the caller must not read them after this call.
+   */
   stored(name: string, mtime: Date, bytes: Uint8Array): Promise<void> {
     const file = new ZipPassThrough(name);
     file.mtime = mtime;
     this.zip.add(file);
+    this.takenOver.add(bytes);
     file.push(bytes, true);
     return this.backpressure();
   }
@@ -76,18 +83,22 @@ export class ChunkedZip {
   private cut(final: boolean) {
     if (this.buffered === 0 || (!final && this.buffered < CHUNK_BYTES)) return;
     const all = Buffer.concat(this.parts, this.buffered);
+    for (const part of this.parts) if (this.takenOver.has(part)) release(part);
+    const chunks: Buffer[] = [];
     let offset = 0;
     while (all.length - offset >= CHUNK_BYTES || (final && offset < all.length)) {
       const end = Math.min(offset + CHUNK_BYTES, all.length);
-      this.enqueue(all.subarray(offset, end));
+      chunks.push(all.subarray(offset, end));
       offset = end;
     }
     // The remainder is copied, so the concatenated buffer is not kept alive by it.
     this.parts = offset < all.length ? [Uint8Array.prototype.slice.call(all, offset)] : [];
+    // Writes go in order, so once the last chunk cut from `all` is written, nothing needs `all` any more.
+    chunks.forEach((chunk, index) => this.enqueue(chunk, index === chunks.length - 1 ? all : null));
     this.buffered = all.length - offset;
   }
 
-  private enqueue(bytes: Buffer) {
+  private enqueue(bytes: Buffer, releaseAfter: Buffer | null) {
     const seq = this.seq++;
     this.queued++;
     this.writing = this.writing.then(async () => {
@@ -97,6 +108,7 @@ export class ChunkedZip {
         this.failure ??= error;
       } finally {
         this.queued--;
+        if (releaseAfter) release(releaseAfter);
       }
     });
   }
@@ -106,4 +118,17 @@ export class ChunkedZip {
     while (this.queued > WRITES_AHEAD && !this.failure) await this.writing;
     if (this.failure) throw this.failure;
   }
+}
+
+/**
+ * Gives a buffer's memory back now rather than at the main thread's next garbage collection: an export passes its
+ * whole size through here (PDFs, then the chunks they are copied into), and V8 collects memory held outside its
+ * heap only every 64 MB or so, which the export's memory growth showed (docs/benchmarks.md, "Account export").
+ * Only a buffer that is wholly this view's is emptied (ArrayBuffer.prototype.transfer, Node 22+); a view into a
+ * larger or shared buffer is left to the collector.
+ */
+function release(bytes: Uint8Array): void {
+  const buffer = bytes.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
+  if (bytes.byteOffset !== 0 || bytes.byteLength !== buffer.byteLength || typeof buffer.transfer !== 'function') return;
+  buffer.transfer(0);
 }
