@@ -15,9 +15,13 @@ function texts(labels: DocumentLabels): Record<keyof DocumentLabels, string> {
 /** Labels that are the same word in English and that language (bank codes, and words languages share). */
 const SAME_AS_ENGLISH: Partial<Record<string, ReadonlyArray<keyof DocumentLabels>>> = {
   '*': ['iban', 'bic'],
-  fr: ['total'],
+  de: ['logo'],
+  fr: ['total', 'logo'],
   es: ['subtotal', 'total'],
+  it: ['logo'],
+  nl: ['logo'],
   pt: ['subtotal', 'total'],
+  pl: ['logo'],
 };
 
 describe('the label catalogue (issue 16: the document language)', () => {
@@ -58,6 +62,9 @@ describe('the label catalogue (issue 16: the document language)', () => {
       const summary = labels.amountDueBy('€5.00', 'DATE');
       expect(summary).toContain('€5.00');
       expect(summary).toContain('DATE');
+      // The logo's alternative text names the sender (ADR 75).
+      expect(labels.logoOf('Ada Lovelace Studio')).toContain('Ada Lovelace Studio');
+      expect(labels.logoOf('Ada Lovelace Studio')).not.toBe('Ada Lovelace Studio');
     }
   });
 

@@ -35,4 +35,6 @@ export const ar: DocumentLabels = {
   amountDue: (amount) => `المبلغ المستحق ${amount}`,
   amountDueBy: (amount, date) => `المبلغ المستحق ${amount} بحلول ${date}`,
   paidInFull: 'مدفوعة بالكامل',
+  logo: 'شعار',
+  logoOf: (name) => `شعار ${name}`,
 };

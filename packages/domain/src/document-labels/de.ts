@@ -34,4 +34,6 @@ export const de: DocumentLabels = {
   amountDue: (amount) => `Zu zahlen: ${amount}`,
   amountDueBy: (amount, date) => `Zu zahlen: ${amount} bis ${date}`,
   paidInFull: 'Vollständig bezahlt',
+  logo: 'Logo',
+  logoOf: (name) => `Logo von ${name}`,
 };

@@ -35,4 +35,6 @@ export const en: DocumentLabels = {
   amountDue: (amount) => `Amount due ${amount}`,
   amountDueBy: (amount, date) => `Amount due ${amount} by ${date}`,
   paidInFull: 'Paid in full',
+  logo: 'Logo',
+  logoOf: (name) => `Logo of ${name}`,
 };

@@ -34,4 +34,6 @@ export const es: DocumentLabels = {
   amountDue: (amount) => `Importe a pagar: ${amount}`,
   amountDueBy: (amount, date) => `Importe a pagar: ${amount} antes del ${date}`,
   paidInFull: 'Pagada en su totalidad',
+  logo: 'Logotipo',
+  logoOf: (name) => `Logotipo de ${name}`,
 };

@@ -35,4 +35,6 @@ export const fr: DocumentLabels = {
   amountDue: (amount) => `Montant dû\u00a0: ${amount}`,
   amountDueBy: (amount, date) => `Montant dû\u00a0: ${amount} au plus tard le ${date}`,
   paidInFull: 'Payée intégralement',
+  logo: 'Logo',
+  logoOf: (name) => `Logo de ${name}`,
 };

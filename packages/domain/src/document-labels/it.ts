@@ -34,4 +34,6 @@ export const it: DocumentLabels = {
   amountDue: (amount) => `Importo dovuto: ${amount}`,
   amountDueBy: (amount, date) => `Importo dovuto: ${amount} entro il ${date}`,
   paidInFull: 'Pagata per intero',
+  logo: 'Logo',
+  logoOf: (name) => `Logo di ${name}`,
 };

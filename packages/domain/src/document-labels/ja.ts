@@ -34,4 +34,6 @@ export const ja: DocumentLabels = {
   amountDue: (amount) => `ご請求額 ${amount}`,
   amountDueBy: (amount, date) => `ご請求額 ${amount}（お支払期限 ${date}）`,
   paidInFull: 'お支払い済み',
+  logo: 'ロゴ',
+  logoOf: (name) => `${name}のロゴ`,
 };

@@ -34,4 +34,6 @@ export const ko: DocumentLabels = {
   amountDue: (amount) => `청구 금액 ${amount}`,
   amountDueBy: (amount, date) => `청구 금액 ${amount}, 지불 기한 ${date}`,
   paidInFull: '전액 지불 완료',
+  logo: '로고',
+  logoOf: (name) => `${name} 로고`,
 };

@@ -34,4 +34,6 @@ export const nl: DocumentLabels = {
   amountDue: (amount) => `Te betalen: ${amount}`,
   amountDueBy: (amount, date) => `Te betalen: ${amount} vóór ${date}`,
   paidInFull: 'Volledig betaald',
+  logo: 'Logo',
+  logoOf: (name) => `Logo van ${name}`,
 };

@@ -34,4 +34,6 @@ export const pl: DocumentLabels = {
   amountDue: (amount) => `Do zapłaty: ${amount}`,
   amountDueBy: (amount, date) => `Do zapłaty: ${amount} do ${date}`,
   paidInFull: 'Opłacono w całości',
+  logo: 'Logo',
+  logoOf: (name) => `Logo: ${name}`,
 };

@@ -34,4 +34,6 @@ export const pt: DocumentLabels = {
   amountDue: (amount) => `Valor a pagar: ${amount}`,
   amountDueBy: (amount, date) => `Valor a pagar: ${amount} até ${date}`,
   paidInFull: 'Paga integralmente',
+  logo: 'Logótipo',
+  logoOf: (name) => `Logótipo de ${name}`,
 };

@@ -34,4 +34,6 @@ export const sv: DocumentLabels = {
   amountDue: (amount) => `Att betala: ${amount}`,
   amountDueBy: (amount, date) => `Att betala: ${amount} senast ${date}`,
   paidInFull: 'Helt betald',
+  logo: 'Logotyp',
+  logoOf: (name) => `Logotyp för ${name}`,
 };

@@ -53,4 +53,8 @@ export interface DocumentLabels {
   amountDueBy: (amount: string, date: string) => string;
   /** The summary once payments cover the total. */
   paidInFull: string;
+  /** The tagged PDF's alternative text of the logo without a sender (docs/decisions/0075-the-account-default-language.md). */
+  logo: string;
+  /** The logo's alternative text: "Logo of Ada Lovelace Studio" (the first line of From). */
+  logoOf: (name: string) => string;
 }

@@ -34,4 +34,6 @@ export const zh: DocumentLabels = {
   amountDue: (amount) => `应付金额 ${amount}`,
   amountDueBy: (amount, date) => `应付金额 ${amount}，付款截止日期 ${date}`,
   paidInFull: '已全额付款',
+  logo: '标志',
+  logoOf: (name) => `${name}的标志`,
 };
