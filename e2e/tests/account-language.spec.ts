@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { signedInAccount } from './support/accounts';
+import { seedInvoice } from './support/invoices';
 
 /**
  * The account's default language (issue 16; docs/decisions/0075-the-account-default-language.md): choose German in
  * Settings > Invoice Templates, and a new invoice at /new starts in German: its picker says Deutsch and its preview
- * prints German labels.
+ * prints German labels. An invoice saved through the API without a language is German too, and so is its public page.
  */
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -59,4 +60,41 @@ test('German as the account default: a new invoice previews in German', async ({
   for (const expected of ['RECHNUNG', 'Rechnungsdatum', 'Zwischensumme']) expect(text).toContain(expected);
   expect(text).not.toContain('INVOICE');
   await dialog.getByRole('button', { name: 'Close' }).click();
+});
+
+test('an invoice saved without a language takes the account’s, and its public page prints in it', async ({
+  page,
+  browser,
+}) => {
+  await signedInAccount(page);
+  const saved = await page.request.put('/api/users/invoice-template', {
+    data: { template: 'modern', accent_color: null, language: 'de' },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const id = await seedInvoice(page.request, { status: 'sent' });
+  const shared = await page.request.post(`/api/invoices/${id}/share`, { data: {} });
+  const { url } = (await shared.json()) as { url: string };
+
+  const guestContext = await browser.newContext();
+  try {
+    const guest = await guestContext.newPage();
+    await guest.goto(new URL(url).pathname);
+    await expect(guest.getByRole('heading', { level: 1, name: 'Nr. 0001' })).toBeVisible();
+    await expect(guest.locator('article')).toHaveAttribute('lang', 'de');
+    await expect(guest.getByText('Rechnungsdatum', { exact: true })).toBeVisible();
+    await expect(guest.getByText('21. November 2026', { exact: true })).toBeVisible();
+    // The figures of the one totals rule, in German formats (NBSP between the amount and the symbol).
+    const totals = guest.getByTestId('public-totals');
+    await expect(totals.locator('dt')).toHaveText([
+      'Zwischensumme',
+      'Steuer (7,5\u00a0%)',
+      'Rabatt',
+      'Versand',
+      'Gesamtbetrag',
+    ]);
+    await expect(guest.getByTestId('public-total')).toHaveText('104,28\u00a0£');
+    await expect(guest.getByRole('heading', { name: 'Zahlungsinformationen' })).toBeVisible();
+  } finally {
+    await guestContext.close();
+  }
 });

@@ -37,4 +37,5 @@ export const ar: DocumentLabels = {
   paidInFull: 'مدفوعة بالكامل',
   logo: 'شعار',
   logoOf: (name) => `شعار ${name}`,
+  payByTransfer: 'الدفع بتحويل بنكي',
 };

@@ -36,4 +36,5 @@ export const de: DocumentLabels = {
   paidInFull: 'Vollständig bezahlt',
   logo: 'Logo',
   logoOf: (name) => `Logo von ${name}`,
+  payByTransfer: 'Per Überweisung bezahlen',
 };

@@ -37,4 +37,5 @@ export const en: DocumentLabels = {
   paidInFull: 'Paid in full',
   logo: 'Logo',
   logoOf: (name) => `Logo of ${name}`,
+  payByTransfer: 'Pay by bank transfer',
 };

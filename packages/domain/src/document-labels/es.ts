@@ -36,4 +36,5 @@ export const es: DocumentLabels = {
   paidInFull: 'Pagada en su totalidad',
   logo: 'Logotipo',
   logoOf: (name) => `Logotipo de ${name}`,
+  payByTransfer: 'Pagar por transferencia',
 };

@@ -37,4 +37,5 @@ export const fr: DocumentLabels = {
   paidInFull: 'Payée intégralement',
   logo: 'Logo',
   logoOf: (name) => `Logo de ${name}`,
+  payByTransfer: 'Payer par virement',
 };

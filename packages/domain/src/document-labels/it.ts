@@ -36,4 +36,5 @@ export const it: DocumentLabels = {
   paidInFull: 'Pagata per intero',
   logo: 'Logo',
   logoOf: (name) => `Logo di ${name}`,
+  payByTransfer: 'Paga con bonifico',
 };

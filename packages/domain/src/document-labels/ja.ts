@@ -36,4 +36,5 @@ export const ja: DocumentLabels = {
   paidInFull: 'お支払い済み',
   logo: 'ロゴ',
   logoOf: (name) => `${name}のロゴ`,
+  payByTransfer: '銀行振込でのお支払い',
 };

@@ -36,4 +36,5 @@ export const ko: DocumentLabels = {
   paidInFull: '전액 지불 완료',
   logo: '로고',
   logoOf: (name) => `${name} 로고`,
+  payByTransfer: '계좌이체로 결제',
 };

@@ -36,4 +36,5 @@ export const nl: DocumentLabels = {
   paidInFull: 'Volledig betaald',
   logo: 'Logo',
   logoOf: (name) => `Logo van ${name}`,
+  payByTransfer: 'Betalen per overschrijving',
 };

@@ -36,4 +36,5 @@ export const pl: DocumentLabels = {
   paidInFull: 'Opłacono w całości',
   logo: 'Logo',
   logoOf: (name) => `Logo: ${name}`,
+  payByTransfer: 'Zapłać przelewem',
 };

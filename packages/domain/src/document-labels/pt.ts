@@ -36,4 +36,5 @@ export const pt: DocumentLabels = {
   paidInFull: 'Paga integralmente',
   logo: 'Logótipo',
   logoOf: (name) => `Logótipo de ${name}`,
+  payByTransfer: 'Pagar por transferência bancária',
 };

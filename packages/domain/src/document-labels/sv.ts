@@ -36,4 +36,5 @@ export const sv: DocumentLabels = {
   paidInFull: 'Helt betald',
   logo: 'Logotyp',
   logoOf: (name) => `Logotyp för ${name}`,
+  payByTransfer: 'Betala med banköverföring',
 };

@@ -1,5 +1,6 @@
 /**
- * Every fixed string an invoice prints (the PDF, its preview and the amount-due summary), in one language.
+ * Every fixed string an invoice prints (the PDF, its preview, the amount-due summary and the public invoice page),
+ * in one language.
  * Each language's module exports one of these, so a label missing in any language is a type error
  * (docs/decisions/0061-the-document-language.md). Labels with a value in them are functions, so each
  * language puts the value where its grammar wants it.
@@ -53,8 +54,10 @@ export interface DocumentLabels {
   amountDueBy: (amount: string, date: string) => string;
   /** The summary once payments cover the total. */
   paidInFull: string;
-  /** The tagged PDF's alternative text of the logo without a sender (docs/decisions/0075-the-account-default-language.md). */
+  /** The logo's alternative text without a sender (docs/decisions/0075-the-account-default-language.md). */
   logo: string;
   /** The logo's alternative text: "Logo of Ada Lovelace Studio" (the first line of From). */
   logoOf: (name: string) => string;
+  /** The public invoice page's heading over the payment QR code and the transfer it asks for. */
+  payByTransfer: string;
 }

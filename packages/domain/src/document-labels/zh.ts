@@ -36,4 +36,5 @@ export const zh: DocumentLabels = {
   paidInFull: '已全额付款',
   logo: '标志',
   logoOf: (name) => `${name}的标志`,
+  payByTransfer: '银行转账付款',
 };
