@@ -60,4 +60,24 @@ export interface DocumentLabels {
   logoOf: (name: string) => string;
   /** The public invoice page's heading over the payment QR code and the transfer it asks for. */
   payByTransfer: string;
+  // The e-mail that carries the invoice (packages/domain/src/invoice-email.ts): its default subject and message, in the
+  // document's language (docs/decisions/0075-the-account-default-language.md). A business or a name of '' is none.
+  emailSubject: (number: string, business: string) => string;
+  emailReminderSubject: (number: string, business: string) => string;
+  emailGreeting: (name: string) => string;
+  /** The invoice e-mail's sentence; a due date of '' is none. */
+  emailBody: (number: string, amount: string, due: string) => string;
+  /** A reminder's sentence before, after and without the due date. */
+  emailReminderDue: (number: string, amount: string, due: string) => string;
+  emailReminderOverdue: (number: string, amount: string, due: string) => string;
+  emailReminderOpen: (number: string, amount: string) => string;
+  emailReminderPaid: string;
+  emailLinkLine: (link: string) => string;
+  emailThanks: string;
+  emailRegards: string;
+  /** The last line added to a message that leaves out the link. */
+  emailViewOnline: (url: string) => string;
+  /** The HTML part's button, and its line on the attachment and replies. */
+  emailButton: (number: string) => string;
+  emailAttachment: (file: string, replyTo: string) => string;
 }
