@@ -131,10 +131,26 @@ describe('the document language (docs/decisions/0061-the-document-language.md)',
     expect(state.values).toMatchObject({ language: 'ja', languageChosen: true });
     state = pick(state, 'fr');
     expect(state.values.language).toBe('ja');
-    // Back to automatic: the next client's language applies again.
+    // Back to automatic: the chosen client's language (fr) at once, and the next client's applies again.
     state = editorReducer(state, { type: 'setLanguage', language: null });
-    expect(state.values).toMatchObject({ language: null, languageChosen: false });
+    expect(state.values).toMatchObject({ language: 'fr', languageChosen: false });
     expect(pick(state, 'es').values.language).toBe('es');
+    // Without a client: the form's default (ADR 75), null for English.
+    const fresh = editorReducer(initEditorState(createFreshForm('2026-11-21')), {
+      type: 'accountDefaults',
+      discountBeforeTax: true,
+      language: 'sv',
+    });
+    const picked = editorReducer(fresh, { type: 'setLanguage', language: 'pl' });
+    expect(editorReducer(picked, { type: 'setLanguage', language: null }).values).toMatchObject({
+      language: 'sv',
+      languageChosen: false,
+    });
+    const english = editorReducer(initEditorState(createFreshForm('2026-11-21')), {
+      type: 'setLanguage',
+      language: 'pl',
+    });
+    expect(editorReducer(english, { type: 'setLanguage', language: null }).values.language).toBeNull();
   });
 
   it("the account's default (ADR 75): the language of a form without a client's, never over the user's pick", () => {

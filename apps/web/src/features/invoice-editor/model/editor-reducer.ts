@@ -40,7 +40,7 @@ export type EditorAction =
       /** The chosen party's record as the server sent it: its e-invoice details fill the seller or buyer. */
       picked?: Record<string, unknown>;
     }
-  /** The user's pick in the language picker (null: the client's, else English). */
+  /** The user's pick in the language picker (null: back to automatic, the client's, else the form's default). */
   | { type: 'setLanguage'; language: string | null }
   | { type: 'setCurrency'; currency: CurrencyCode }
   /** The invoice's own template or accent colour (null: the account's). */
@@ -121,7 +121,11 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       };
     }
     case 'setLanguage':
-      return set({ language: action.language, languageChosen: action.language !== null });
+      // "Client's language, else English" hands the choice back: the chosen client's, else the form's default, so the
+      // preview shows what the save stores (a new invoice saved without one gets the same, ADR 75).
+      return action.language === null
+        ? set({ language: automaticLanguage(state), languageChosen: false })
+        : set({ language: action.language, languageChosen: true });
     case 'setCurrency':
       return set({ currency: action.currency });
     case 'setLook':
