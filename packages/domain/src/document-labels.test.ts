@@ -15,9 +15,13 @@ function texts(labels: DocumentLabels): Record<keyof DocumentLabels, string> {
 /** Labels that are the same word in English and that language (bank codes, and words languages share). */
 const SAME_AS_ENGLISH: Partial<Record<string, ReadonlyArray<keyof DocumentLabels>>> = {
   '*': ['iban', 'bic'],
-  fr: ['total'],
+  de: ['logo'],
+  fr: ['total', 'logo'],
   es: ['subtotal', 'total'],
+  it: ['logo'],
+  nl: ['logo'],
   pt: ['subtotal', 'total'],
+  pl: ['logo'],
 };
 
 describe('the label catalogue (issue 16: the document language)', () => {
@@ -58,6 +62,28 @@ describe('the label catalogue (issue 16: the document language)', () => {
       const summary = labels.amountDueBy('€5.00', 'DATE');
       expect(summary).toContain('€5.00');
       expect(summary).toContain('DATE');
+      // The e-mail's texts carry their values, and none when there is none (ADR 75).
+      const values = [
+        labels.emailSubject('0042', 'Ada Studio'),
+        labels.emailReminderSubject('0042', 'Ada Studio'),
+        labels.emailBody('0042', '€5.00', 'DATE'),
+        labels.emailReminderDue('0042', '€5.00', 'DATE'),
+        labels.emailReminderOverdue('0042', '€5.00', 'DATE'),
+      ];
+      for (const text of values) expect(text).toContain('0042');
+      for (const text of values.slice(2)) expect(text).toMatch(/€5\.00[\s\S]*DATE|DATE[\s\S]*€5\.00/);
+      expect(labels.emailSubject('0042', '')).not.toContain('Ada');
+      expect(labels.emailBody('0042', '€5.00', '')).not.toMatch(/undefined|DATE/);
+      expect(labels.emailReminderOpen('0042', '€5.00')).toContain('€5.00');
+      expect(labels.emailGreeting('Acme')).toContain('Acme');
+      expect(labels.emailGreeting('')).not.toMatch(/undefined/);
+      expect(labels.emailLinkLine('{link}')).toContain('{link}');
+      expect(labels.emailViewOnline('https://x.test/i/1')).toContain('https://x.test/i/1');
+      expect(labels.emailButton('0042')).toContain('0042');
+      expect(labels.emailAttachment('a.pdf', 'me@x.test')).toMatch(/a\.pdf[\s\S]*me@x\.test/);
+      // The logo's alternative text names the sender (ADR 75).
+      expect(labels.logoOf('Ada Lovelace Studio')).toContain('Ada Lovelace Studio');
+      expect(labels.logoOf('Ada Lovelace Studio')).not.toBe('Ada Lovelace Studio');
     }
   });
 

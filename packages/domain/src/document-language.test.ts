@@ -40,6 +40,11 @@ describe('document language tags', () => {
     expect(resolveDocumentLanguage('de', 'fr')).toBe('de');
     expect(resolveDocumentLanguage(null, 'fr')).toBe('fr');
     expect(resolveDocumentLanguage(null, undefined)).toBe('en');
+    // A new invoice without its own (ADR 75): the client's, else the account's, else English; a bad tag is skipped.
+    expect(resolveDocumentLanguage('it', 'nl')).toBe('it');
+    expect(resolveDocumentLanguage(null, 'nl')).toBe('nl');
+    expect(resolveDocumentLanguage('xx', 'de-ch')).toBe('de-CH');
+    expect(resolveDocumentLanguage(undefined, 'ru')).toBe('en');
     expect(languageFromBrowser(['de-AT', 'en'])).toBe('de');
     expect(languageFromBrowser(['ru-RU', 'en-US'])).toBe('en');
     expect(languageFromBrowser([])).toBe('en');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { languageRegion } from './document-language';
+import { languageInputSchema, languageRegion } from './document-language';
 
 /**
  * The PDF templates and their accent colour (docs/decisions/0062-three-templates-and-the-accent-colour.md):
@@ -86,19 +86,28 @@ export const templateDefaultsSchema = z.object({
 export type TemplateDefaults = z.infer<typeof templateDefaultsSchema>;
 
 /**
- * What the account gives every new invoice (GET/PUT /api/users/invoice-template): the template defaults and "Apply
+ * What the account gives every new invoice (GET/PUT /api/users/invoice-template): the template defaults, "Apply
  * discounts before tax", the default of an invoice's `discount_before_tax` (ADR 69; true for accounts made after
- * migration 0025, false for the older ones: docs/decisions/0072-structured-parties-and-discounts-before-tax.md).
+ * migration 0025, false for the older ones: docs/decisions/0072-structured-parties-and-discounts-before-tax.md), and
+ * the default language, a tag as the invoice's own (`en` for an account that chose none), which a new invoice without
+ * a client's language prints in (docs/decisions/0075-the-account-default-language.md).
  */
-export const invoiceDefaultsSchema = templateDefaultsSchema.extend({ discount_before_tax: z.boolean() });
+export const invoiceDefaultsSchema = templateDefaultsSchema.extend({
+  discount_before_tax: z.boolean(),
+  language: z.string(),
+});
 export type InvoiceDefaults = z.infer<typeof invoiceDefaultsSchema>;
 
-/** Left out, `discount_before_tax` is unchanged (a client that only knows the template). */
+/**
+ * Left out, `discount_before_tax` and `language` are unchanged (a client that only knows the template); a language
+ * of null or '' is English, anything but a tag of the 13 languages a 400.
+ */
 export const templateDefaultsBodySchema = z.object(
   {
     template: z.enum(TEMPLATE_NAMES, { error: TEMPLATE_MESSAGES.template }),
     accent_color: accentColorInputSchema,
     discount_before_tax: z.boolean({ error: TEMPLATE_MESSAGES.discountBeforeTax }).optional(),
+    language: languageInputSchema.optional(),
   },
   { error: 'Send a template and an accent colour.' },
 );

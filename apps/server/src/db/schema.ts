@@ -66,6 +66,11 @@ export const users = pgTable(
      * (docs/decisions/0072-structured-parties-and-discounts-before-tax.md).
      */
     discountBeforeTax: boolean('discount_before_tax').notNull().default(true),
+    /**
+     * The language of a new invoice whose client has none, a canonical tag as `clients.preferred_language`; null is
+     * English (docs/decisions/0075-the-account-default-language.md).
+     */
+    defaultLanguage: text('default_language'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -74,6 +79,10 @@ export const users = pgTable(
     uniqueIndex('users_google_id_key').on(t.googleId),
     check('users_invoice_template_check', sql`${t.invoiceTemplate} in ('modern', 'classic', 'minimal')`),
     check('users_accent_color_check', sql`${t.accentColor} ~ '^#[0-9a-f]{6}$'`),
+    check(
+      'users_default_language_shape',
+      sql`${t.defaultLanguage} ~ '^[a-z]{2}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$'`,
+    ),
   ],
 );
 

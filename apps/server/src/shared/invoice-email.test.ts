@@ -108,5 +108,34 @@ describe('queueInvoiceEmail', () => {
     const invoiceId = await createInvoice(t.app, ada, { invoice_number: 'INV-9' });
     const queued = await queue(invoiceId, { message: 'Thanks!' });
     expect(queued.text).toBe(`Thanks!\n\nView the invoice online: ${queued.url}`);
+    expect(queued.html).toContain('<html lang="en">');
+  });
+
+  it('writes the default texts in the invoice’s language, as its PDF prints amounts and dates (ADR 75)', async () => {
+    const invoiceId = await createInvoice(t.app, ada, {
+      invoice_number: 'INV-DE',
+      due_date: '2026-12-05',
+      language: 'de',
+    });
+    const queued = await queue(invoiceId);
+    expect(queued.subject).toBe('Rechnung INV-DE von Ada Lovelace Consulting');
+    expect(queued.text).toMatch(
+      /^Guten Tag Acme Corp Ltd,\n\nanbei erhalten Sie die Rechnung INV-DE über [\d.,]+\u00a0€, fällig am 5\. Dezember 2026\.\n/,
+    );
+    expect(queued.text).toContain(`online ansehen und herunterladen: ${queued.url}`);
+    expect(queued.text).toMatch(/Vielen Dank für Ihren Auftrag\.\nAda Lovelace Consulting$/);
+    expect(queued.html).toContain('<html lang="de">');
+    expect(queued.html).toContain('Rechnung INV-DE ansehen');
+    expect(queued.html).toContain('Die Rechnung ist als PDF angehängt (inv_de_2026-11-21.pdf)');
+    expect(queued.html).not.toMatch(/View invoice|attached as a PDF/);
+
+    // A reminder, and the line added under a message without the link.
+    const reminder = await queue(invoiceId, { kind: 'reminder' });
+    expect(reminder.subject).toBe('Zahlungserinnerung: Rechnung INV-DE von Ada Lovelace Consulting');
+    expect(reminder.text).toContain('am 5. Dezember 2026 fällig');
+    expect(reminder.text).toContain('Falls Sie bereits bezahlt haben');
+    expect((await queue(invoiceId, { message: 'Danke!' })).text).toBe(
+      `Danke!\n\nRechnung online ansehen: ${reminder.url}`,
+    );
   });
 });

@@ -1,5 +1,7 @@
 import { isSendableAddress, SEND_MESSAGES } from '@invoicer/domain/api/sending';
 import { publicInvoicePath } from '@invoicer/domain/api/public-links';
+import { labelsFor } from '@invoicer/domain/document-labels';
+import { DEFAULT_DOCUMENT_LANGUAGE, resolveDocumentLanguage } from '@invoicer/domain/document-language';
 import {
   defaultInvoiceEmailMessage,
   defaultInvoiceEmailSubject,
@@ -58,6 +60,9 @@ export async function findInvoiceEmailContext(
       issuedDate: invoices.issuedDate,
       overdue: pastDueSentSql(),
       clientEmail: clients.email,
+      // The language its PDF prints in: its own, else its saved client's (docs/decisions/0075-the-account-default-language.md).
+      language: sql<string | null>`${invoices.data} ->> 'language'`,
+      clientLanguage: clients.preferredLanguage,
       userEmail: users.email,
       userEmailVerified: users.emailVerified,
     })
@@ -75,6 +80,7 @@ export async function findInvoiceEmailContext(
       currency: row.currency,
       dueDate: row.dueDate,
       overdue: row.overdue,
+      language: resolveDocumentLanguage(row.language, row.clientLanguage),
     },
     issuedDate: row.issuedDate,
     clientEmail: (row.clientEmail ?? '').trim(),
@@ -153,7 +159,7 @@ export async function queueInvoiceEmail(
   const subject = request.subject ?? defaultInvoiceEmailSubject(context.facts, request.kind);
   const message = request.message ?? defaultInvoiceEmailMessage(context.facts, request.kind);
   const attachmentName = invoiceFileName(context.facts.invoiceNumber, context.issuedDate);
-  const text = fillInvoiceLink(message, url);
+  const text = fillInvoiceLink(message, url, context.facts.language);
   const html = invoiceEmailHtml({
     subject,
     message,
@@ -161,6 +167,7 @@ export async function queueInvoiceEmail(
     invoiceNumber: context.facts.invoiceNumber,
     attachmentName,
     replyTo,
+    language: context.facts.language ?? DEFAULT_DOCUMENT_LANGUAGE,
   });
   const businessName = context.facts.businessName.slice(0, FROM_NAME_MAX).trim();
   const queued = await app.mailer.enqueue(tx, {
@@ -219,7 +226,10 @@ export function invoiceEmailHtml(parts: {
   invoiceNumber: string;
   attachmentName: string;
   replyTo: string;
+  /** The invoice's language: the button, the line under it and the page's `lang`. */
+  language: string;
 }): string {
+  const labels = labelsFor(parts.language);
   const paragraphs = parts.message
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)
@@ -227,9 +237,9 @@ export function invoiceEmailHtml(parts: {
     .filter((paragraph) => paragraph !== '')
     .map((paragraph) => `<p style="margin:0 0 16px;">${paragraphHtml(paragraph, parts.url)}</p>`)
     .join('\n');
-  const button = `View invoice ${parts.invoiceNumber}`;
+  const button = labels.emailButton(parts.invoiceNumber);
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(parts.language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -239,7 +249,7 @@ export function invoiceEmailHtml(parts: {
 <div style="max-width:560px;margin:0 auto;padding:24px 16px;font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1c1917;background:#ffffff;">
 ${paragraphs}
 <p style="margin:24px 0;"><a href="${escapeHtml(parts.url)}" style="display:inline-block;padding:10px 18px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600;">${escapeHtml(button)}</a></p>
-<p style="margin:0;font-size:13px;color:#57534e;">The invoice is attached as a PDF (${escapeHtml(parts.attachmentName)}). Replies to this e-mail go to ${escapeHtml(parts.replyTo)}.</p>
+<p style="margin:0;font-size:13px;color:#57534e;">${escapeHtml(labels.emailAttachment(parts.attachmentName, parts.replyTo))}</p>
 </div>
 </body>
 </html>

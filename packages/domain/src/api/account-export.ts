@@ -71,8 +71,8 @@ export type AccountExportManifest = z.infer<typeof accountExportManifestSchema>;
 export const accountExportProfileSchema = userSchema;
 /** settings.json: what GET /api/users/settings and GET /api/users/invoice-template answer, in one file. */
 export const accountExportSettingsSchema = userSettingsSchema.extend({
-  // Exports written before "Apply discounts before tax" (migration 0025) lack it.
-  invoice_template: invoiceDefaultsSchema.partial({ discount_before_tax: true }),
+  // Exports written before "Apply discounts before tax" (migration 0025) or the account's language (0026) lack them.
+  invoice_template: invoiceDefaultsSchema.partial({ discount_before_tax: true, language: true }),
 });
 export type AccountExportSettings = z.infer<typeof accountExportSettingsSchema>;
 // Exports written before the structured e-invoice fields (docs/decisions/0072-structured-parties-and-discounts-before-tax.md)

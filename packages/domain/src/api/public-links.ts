@@ -66,6 +66,11 @@ const printedAdjustmentSchema = z.object({ shown: z.boolean(), percent: amountSc
  * client or business record, no internal fields). Figures come from the one totals function.
  */
 export const publicInvoiceSchema = z.object({
+  /**
+   * The language the PDF prints in, which the page prints in too: the invoice's own, else its client's, else `en`
+   * (docs/decisions/0075-the-account-default-language.md).
+   */
+  language: z.string(),
   invoice_number: z.string(),
   /** Effective, as the owner's pages show it. */
   status: invoiceStatusSchema,

@@ -35,4 +35,23 @@ export const ar: DocumentLabels = {
   amountDue: (amount) => `المبلغ المستحق ${amount}`,
   amountDueBy: (amount, date) => `المبلغ المستحق ${amount} بحلول ${date}`,
   paidInFull: 'مدفوعة بالكامل',
+  logo: 'شعار',
+  logoOf: (name) => `شعار ${name}`,
+  payByTransfer: 'الدفع بتحويل بنكي',
+  emailSubject: (number, business) => `فاتورة ${number}${business ? ` من ${business}` : ''}`,
+  emailReminderSubject: (number, business) => `تذكير: فاتورة ${number}${business ? ` من ${business}` : ''}`,
+  emailGreeting: (name) => (name ? `مرحبًا ${name}،` : 'مرحبًا،'),
+  emailBody: (number, amount, due) =>
+    `تجدون مرفقًا الفاتورة ${number} بمبلغ ${amount}${due ? `، المستحقة في ${due}` : ''}.`,
+  emailReminderDue: (number, amount, due) => `نود تذكيركم بأن الفاتورة ${number} بمبلغ ${amount} مستحقة في ${due}.`,
+  emailReminderOverdue: (number, amount, due) =>
+    `نود تذكيركم بأن الفاتورة ${number} بمبلغ ${amount} كانت مستحقة في ${due}.`,
+  emailReminderOpen: (number, amount) => `نود تذكيركم بأن الفاتورة ${number} بمبلغ ${amount} لم تُسدَّد بعد.`,
+  emailReminderPaid: 'إذا كنتم قد سددتموها بالفعل، فشكرًا لكم، ويرجى تجاهل هذه الرسالة.',
+  emailLinkLine: (link) => `يمكنكم أيضًا عرضها وتنزيلها عبر الإنترنت: ${link}`,
+  emailThanks: 'شكرًا لتعاملكم معنا.',
+  emailRegards: 'مع أطيب التحيات،',
+  emailViewOnline: (url) => `عرض الفاتورة عبر الإنترنت: ${url}`,
+  emailButton: (number) => `عرض الفاتورة ${number}`,
+  emailAttachment: (file, replyTo) => `الفاتورة مرفقة بصيغة PDF (${file}). تصل الردود على هذه الرسالة إلى ${replyTo}.`,
 };

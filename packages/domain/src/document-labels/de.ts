@@ -34,4 +34,28 @@ export const de: DocumentLabels = {
   amountDue: (amount) => `Zu zahlen: ${amount}`,
   amountDueBy: (amount, date) => `Zu zahlen: ${amount} bis ${date}`,
   paidInFull: 'Vollständig bezahlt',
+  logo: 'Logo',
+  logoOf: (name) => `Logo von ${name}`,
+  payByTransfer: 'Per Überweisung bezahlen',
+  emailSubject: (number, business) => `Rechnung ${number}${business ? ` von ${business}` : ''}`,
+  emailReminderSubject: (number, business) =>
+    `Zahlungserinnerung: Rechnung ${number}${business ? ` von ${business}` : ''}`,
+  emailGreeting: (name) => (name ? `Guten Tag ${name},` : 'Guten Tag,'),
+  emailBody: (number, amount, due) =>
+    `anbei erhalten Sie die Rechnung ${number} über ${amount}${due ? `, fällig am ${due}` : ''}.`,
+  emailReminderDue: (number, amount, due) =>
+    `wir möchten Sie freundlich daran erinnern, dass die Rechnung ${number} über ${amount} am ${due} fällig ist.`,
+  emailReminderOverdue: (number, amount, due) =>
+    `wir möchten Sie freundlich daran erinnern, dass die Rechnung ${number} über ${amount} am ${due} fällig war.`,
+  emailReminderOpen: (number, amount) =>
+    `wir möchten Sie freundlich daran erinnern, dass die Rechnung ${number} über ${amount} noch offen ist.`,
+  emailReminderPaid:
+    'Falls Sie bereits bezahlt haben, vielen Dank, und betrachten Sie diese Nachricht bitte als gegenstandslos.',
+  emailLinkLine: (link) => `Sie können die Rechnung auch online ansehen und herunterladen: ${link}`,
+  emailThanks: 'Vielen Dank für Ihren Auftrag.',
+  emailRegards: 'Mit freundlichen Grüßen',
+  emailViewOnline: (url) => `Rechnung online ansehen: ${url}`,
+  emailButton: (number) => `Rechnung ${number} ansehen`,
+  emailAttachment: (file, replyTo) =>
+    `Die Rechnung ist als PDF angehängt (${file}). Antworten auf diese E-Mail gehen an ${replyTo}.`,
 };

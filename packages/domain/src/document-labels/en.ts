@@ -35,4 +35,26 @@ export const en: DocumentLabels = {
   amountDue: (amount) => `Amount due ${amount}`,
   amountDueBy: (amount, date) => `Amount due ${amount} by ${date}`,
   paidInFull: 'Paid in full',
+  logo: 'Logo',
+  logoOf: (name) => `Logo of ${name}`,
+  payByTransfer: 'Pay by bank transfer',
+  emailSubject: (number, business) => `Invoice ${number}${business ? ` from ${business}` : ''}`,
+  emailReminderSubject: (number, business) => `Reminder: invoice ${number}${business ? ` from ${business}` : ''}`,
+  emailGreeting: (name) => (name ? `Hello ${name},` : 'Hello,'),
+  emailBody: (number, amount, due) =>
+    `Please find attached invoice ${number} for ${amount}${due ? `, due on ${due}` : ''}.`,
+  emailReminderDue: (number, amount, due) =>
+    `This is a friendly reminder that invoice ${number} for ${amount} is due on ${due}.`,
+  emailReminderOverdue: (number, amount, due) =>
+    `This is a friendly reminder that invoice ${number} for ${amount} was due on ${due}.`,
+  emailReminderOpen: (number, amount) =>
+    `This is a friendly reminder that invoice ${number} for ${amount} is still open.`,
+  emailReminderPaid: 'If you have already paid it, thank you, and please ignore this message.',
+  emailLinkLine: (link) => `You can also view and download it online: ${link}`,
+  emailThanks: 'Thank you for your business.',
+  emailRegards: 'Kind regards,',
+  emailViewOnline: (url) => `View the invoice online: ${url}`,
+  emailButton: (number) => `View invoice ${number}`,
+  emailAttachment: (file, replyTo) =>
+    `The invoice is attached as a PDF (${file}). Replies to this e-mail go to ${replyTo}.`,
 };

@@ -34,4 +34,24 @@ export const es: DocumentLabels = {
   amountDue: (amount) => `Importe a pagar: ${amount}`,
   amountDueBy: (amount, date) => `Importe a pagar: ${amount} antes del ${date}`,
   paidInFull: 'Pagada en su totalidad',
+  logo: 'Logotipo',
+  logoOf: (name) => `Logotipo de ${name}`,
+  payByTransfer: 'Pagar por transferencia',
+  emailSubject: (number, business) => `Factura ${number}${business ? ` de ${business}` : ''}`,
+  emailReminderSubject: (number, business) => `Recordatorio: factura ${number}${business ? ` de ${business}` : ''}`,
+  emailGreeting: (name) => (name ? `Hola, ${name}:` : 'Hola:'),
+  emailBody: (number, amount, due) =>
+    `Le adjuntamos la factura ${number} por ${amount}${due ? `, con vencimiento el ${due}` : ''}.`,
+  emailReminderDue: (number, amount, due) => `Le recordamos que la factura ${number} por ${amount} vence el ${due}.`,
+  emailReminderOverdue: (number, amount, due) =>
+    `Le recordamos que la factura ${number} por ${amount} venció el ${due}.`,
+  emailReminderOpen: (number, amount) => `Le recordamos que la factura ${number} por ${amount} sigue pendiente.`,
+  emailReminderPaid: 'Si ya la ha pagado, gracias, y por favor ignore este mensaje.',
+  emailLinkLine: (link) => `También puede verla y descargarla en línea: ${link}`,
+  emailThanks: 'Gracias por su confianza.',
+  emailRegards: 'Saludos cordiales,',
+  emailViewOnline: (url) => `Ver la factura en línea: ${url}`,
+  emailButton: (number) => `Ver la factura ${number}`,
+  emailAttachment: (file, replyTo) =>
+    `La factura se adjunta en PDF (${file}). Las respuestas a este correo se envían a ${replyTo}.`,
 };

@@ -35,4 +35,26 @@ export const fr: DocumentLabels = {
   amountDue: (amount) => `Montant dû\u00a0: ${amount}`,
   amountDueBy: (amount, date) => `Montant dû\u00a0: ${amount} au plus tard le ${date}`,
   paidInFull: 'Payée intégralement',
+  logo: 'Logo',
+  logoOf: (name) => `Logo de ${name}`,
+  payByTransfer: 'Payer par virement',
+  emailSubject: (number, business) => `Facture ${number}${business ? ` de ${business}` : ''}`,
+  emailReminderSubject: (number, business) => `Rappel : facture ${number}${business ? ` de ${business}` : ''}`,
+  emailGreeting: (name) => (name ? `Bonjour ${name},` : 'Bonjour,'),
+  emailBody: (number, amount, due) =>
+    `Veuillez trouver ci-joint la facture ${number} d’un montant de ${amount}${due ? `, payable au ${due}` : ''}.`,
+  emailReminderDue: (number, amount, due) =>
+    `Nous vous rappelons que la facture ${number} d’un montant de ${amount} est payable au ${due}.`,
+  emailReminderOverdue: (number, amount, due) =>
+    `Nous vous rappelons que la facture ${number} d’un montant de ${amount} était payable au ${due}.`,
+  emailReminderOpen: (number, amount) =>
+    `Nous vous rappelons que la facture ${number} d’un montant de ${amount} reste à régler.`,
+  emailReminderPaid: 'Si vous l’avez déjà réglée, merci, et veuillez ne pas tenir compte de ce message.',
+  emailLinkLine: (link) => `Vous pouvez aussi la consulter et la télécharger en ligne : ${link}`,
+  emailThanks: 'Merci de votre confiance.',
+  emailRegards: 'Cordialement,',
+  emailViewOnline: (url) => `Consulter la facture en ligne : ${url}`,
+  emailButton: (number) => `Voir la facture ${number}`,
+  emailAttachment: (file, replyTo) =>
+    `La facture est jointe en PDF (${file}). Les réponses à cet e-mail sont envoyées à ${replyTo}.`,
 };

@@ -34,4 +34,24 @@ export const it: DocumentLabels = {
   amountDue: (amount) => `Importo dovuto: ${amount}`,
   amountDueBy: (amount, date) => `Importo dovuto: ${amount} entro il ${date}`,
   paidInFull: 'Pagata per intero',
+  logo: 'Logo',
+  logoOf: (name) => `Logo di ${name}`,
+  payByTransfer: 'Paga con bonifico',
+  emailSubject: (number, business) => `Fattura ${number}${business ? ` da ${business}` : ''}`,
+  emailReminderSubject: (number, business) => `Promemoria: fattura ${number}${business ? ` da ${business}` : ''}`,
+  emailGreeting: (name) => (name ? `Buongiorno ${name},` : 'Buongiorno,'),
+  emailBody: (number, amount, due) =>
+    `in allegato trova la fattura ${number} di ${amount}${due ? `, con scadenza il ${due}` : ''}.`,
+  emailReminderDue: (number, amount, due) => `le ricordiamo che la fattura ${number} di ${amount} scade il ${due}.`,
+  emailReminderOverdue: (number, amount, due) =>
+    `le ricordiamo che la fattura ${number} di ${amount} è scaduta il ${due}.`,
+  emailReminderOpen: (number, amount) => `le ricordiamo che la fattura ${number} di ${amount} risulta ancora aperta.`,
+  emailReminderPaid: 'Se ha già provveduto al pagamento, la ringraziamo e la preghiamo di ignorare questo messaggio.',
+  emailLinkLine: (link) => `Può anche visualizzarla e scaricarla online: ${link}`,
+  emailThanks: 'Grazie per la fiducia.',
+  emailRegards: 'Cordiali saluti,',
+  emailViewOnline: (url) => `Visualizza la fattura online: ${url}`,
+  emailButton: (number) => `Visualizza la fattura ${number}`,
+  emailAttachment: (file, replyTo) =>
+    `La fattura è allegata in PDF (${file}). Le risposte a questa e-mail vanno a ${replyTo}.`,
 };

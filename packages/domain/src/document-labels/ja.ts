@@ -34,4 +34,23 @@ export const ja: DocumentLabels = {
   amountDue: (amount) => `ご請求額 ${amount}`,
   amountDueBy: (amount, date) => `ご請求額 ${amount}（お支払期限 ${date}）`,
   paidInFull: 'お支払い済み',
+  logo: 'ロゴ',
+  logoOf: (name) => `${name}のロゴ`,
+  payByTransfer: '銀行振込でのお支払い',
+  emailSubject: (number, business) => `請求書 ${number}${business ? `（${business}）` : ''}`,
+  emailReminderSubject: (number, business) => `【リマインダー】請求書 ${number}${business ? `（${business}）` : ''}`,
+  emailGreeting: (name) => (name ? `${name} 様` : 'ご担当者様'),
+  emailBody: (number, amount, due) =>
+    `請求書 ${number}（${amount}${due ? `、お支払期限 ${due}` : ''}）を添付いたしますので、ご確認ください。`,
+  emailReminderDue: (number, amount, due) => `請求書 ${number}（${amount}）のお支払期限は ${due} です。`,
+  emailReminderOverdue: (number, amount, due) => `請求書 ${number}（${amount}）のお支払期限 ${due} を過ぎております。`,
+  emailReminderOpen: (number, amount) => `請求書 ${number}（${amount}）が未払いとなっております。`,
+  emailReminderPaid: 'すでにお支払いいただいている場合は、行き違いをご容赦のうえ、本メールを破棄してください。',
+  emailLinkLine: (link) => `オンラインでの閲覧・ダウンロードはこちら: ${link}`,
+  emailThanks: '今後ともよろしくお願いいたします。',
+  emailRegards: 'よろしくお願いいたします。',
+  emailViewOnline: (url) => `請求書をオンラインで見る: ${url}`,
+  emailButton: (number) => `請求書 ${number} を見る`,
+  emailAttachment: (file, replyTo) =>
+    `請求書は PDF で添付されています（${file}）。このメールへの返信は ${replyTo} に届きます。`,
 };

@@ -34,4 +34,23 @@ export const ko: DocumentLabels = {
   amountDue: (amount) => `청구 금액 ${amount}`,
   amountDueBy: (amount, date) => `청구 금액 ${amount}, 지불 기한 ${date}`,
   paidInFull: '전액 지불 완료',
+  logo: '로고',
+  logoOf: (name) => `${name} 로고`,
+  payByTransfer: '계좌이체로 결제',
+  emailSubject: (number, business) => `청구서 ${number}${business ? ` (${business})` : ''}`,
+  emailReminderSubject: (number, business) => `결제 알림: 청구서 ${number}${business ? ` (${business})` : ''}`,
+  emailGreeting: (name) => (name ? `${name}님, 안녕하세요.` : '안녕하세요.'),
+  emailBody: (number, amount, due) =>
+    `청구서 ${number}(${amount}${due ? `, 결제 기한 ${due}` : ''})를 첨부해 드립니다.`,
+  emailReminderDue: (number, amount, due) => `청구서 ${number}(${amount})의 결제 기한은 ${due}입니다.`,
+  emailReminderOverdue: (number, amount, due) => `청구서 ${number}(${amount})의 결제 기한 ${due}이 지났습니다.`,
+  emailReminderOpen: (number, amount) => `청구서 ${number}(${amount})가 아직 결제되지 않았습니다.`,
+  emailReminderPaid: '이미 결제하셨다면 감사드리며, 이 메시지는 무시해 주세요.',
+  emailLinkLine: (link) => `온라인에서 보고 내려받을 수도 있습니다: ${link}`,
+  emailThanks: '거래해 주셔서 감사합니다.',
+  emailRegards: '감사합니다.',
+  emailViewOnline: (url) => `온라인에서 청구서 보기: ${url}`,
+  emailButton: (number) => `청구서 ${number} 보기`,
+  emailAttachment: (file, replyTo) =>
+    `청구서는 PDF로 첨부되어 있습니다(${file}). 이 메일에 대한 회신은 ${replyTo}(으)로 전달됩니다.`,
 };

@@ -34,4 +34,26 @@ export const nl: DocumentLabels = {
   amountDue: (amount) => `Te betalen: ${amount}`,
   amountDueBy: (amount, date) => `Te betalen: ${amount} vóór ${date}`,
   paidInFull: 'Volledig betaald',
+  logo: 'Logo',
+  logoOf: (name) => `Logo van ${name}`,
+  payByTransfer: 'Betalen per overschrijving',
+  emailSubject: (number, business) => `Factuur ${number}${business ? ` van ${business}` : ''}`,
+  emailReminderSubject: (number, business) => `Herinnering: factuur ${number}${business ? ` van ${business}` : ''}`,
+  emailGreeting: (name) => (name ? `Beste ${name},` : 'Beste,'),
+  emailBody: (number, amount, due) =>
+    `Bijgaand ontvangt u factuur ${number} van ${amount}${due ? `, te betalen uiterlijk ${due}` : ''}.`,
+  emailReminderDue: (number, amount, due) =>
+    `Graag herinneren wij u eraan dat factuur ${number} van ${amount} uiterlijk ${due} betaald moet zijn.`,
+  emailReminderOverdue: (number, amount, due) =>
+    `Graag herinneren wij u eraan dat factuur ${number} van ${amount} uiterlijk ${due} betaald had moeten zijn.`,
+  emailReminderOpen: (number, amount) =>
+    `Graag herinneren wij u eraan dat factuur ${number} van ${amount} nog openstaat.`,
+  emailReminderPaid: 'Hebt u al betaald, dan danken wij u en kunt u dit bericht negeren.',
+  emailLinkLine: (link) => `U kunt de factuur ook online bekijken en downloaden: ${link}`,
+  emailThanks: 'Bedankt voor uw opdracht.',
+  emailRegards: 'Met vriendelijke groet,',
+  emailViewOnline: (url) => `Bekijk de factuur online: ${url}`,
+  emailButton: (number) => `Factuur ${number} bekijken`,
+  emailAttachment: (file, replyTo) =>
+    `De factuur is als pdf bijgevoegd (${file}). Antwoorden op deze e-mail gaan naar ${replyTo}.`,
 };

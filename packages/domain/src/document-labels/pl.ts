@@ -34,4 +34,26 @@ export const pl: DocumentLabels = {
   amountDue: (amount) => `Do zapłaty: ${amount}`,
   amountDueBy: (amount, date) => `Do zapłaty: ${amount} do ${date}`,
   paidInFull: 'Opłacono w całości',
+  logo: 'Logo',
+  logoOf: (name) => `Logo: ${name}`,
+  payByTransfer: 'Zapłać przelewem',
+  emailSubject: (number, business) => `Faktura ${number}${business ? ` od ${business}` : ''}`,
+  emailReminderSubject: (number, business) => `Przypomnienie: faktura ${number}${business ? ` od ${business}` : ''}`,
+  emailGreeting: (name) => (name ? `Dzień dobry ${name},` : 'Dzień dobry,'),
+  emailBody: (number, amount, due) =>
+    `w załączniku przesyłamy fakturę ${number} na kwotę ${amount}${due ? `, z terminem płatności ${due}` : ''}.`,
+  emailReminderDue: (number, amount, due) =>
+    `uprzejmie przypominamy, że termin płatności faktury ${number} na kwotę ${amount} upływa ${due}.`,
+  emailReminderOverdue: (number, amount, due) =>
+    `uprzejmie przypominamy, że termin płatności faktury ${number} na kwotę ${amount} upłynął ${due}.`,
+  emailReminderOpen: (number, amount) =>
+    `uprzejmie przypominamy, że faktura ${number} na kwotę ${amount} jest nadal nieopłacona.`,
+  emailReminderPaid: 'Jeśli płatność została już dokonana, dziękujemy i prosimy o zignorowanie tej wiadomości.',
+  emailLinkLine: (link) => `Fakturę można też obejrzeć i pobrać online: ${link}`,
+  emailThanks: 'Dziękujemy za współpracę.',
+  emailRegards: 'Z poważaniem,',
+  emailViewOnline: (url) => `Zobacz fakturę online: ${url}`,
+  emailButton: (number) => `Zobacz fakturę ${number}`,
+  emailAttachment: (file, replyTo) =>
+    `Faktura jest w załączniku jako PDF (${file}). Odpowiedzi na tę wiadomość trafiają do ${replyTo}.`,
 };

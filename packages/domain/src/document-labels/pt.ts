@@ -34,4 +34,24 @@ export const pt: DocumentLabels = {
   amountDue: (amount) => `Valor a pagar: ${amount}`,
   amountDueBy: (amount, date) => `Valor a pagar: ${amount} até ${date}`,
   paidInFull: 'Paga integralmente',
+  logo: 'Logótipo',
+  logoOf: (name) => `Logótipo de ${name}`,
+  payByTransfer: 'Pagar por transferência bancária',
+  emailSubject: (number, business) => `Fatura ${number}${business ? ` de ${business}` : ''}`,
+  emailReminderSubject: (number, business) => `Lembrete: fatura ${number}${business ? ` de ${business}` : ''}`,
+  emailGreeting: (name) => (name ? `Olá ${name},` : 'Olá,'),
+  emailBody: (number, amount, due) =>
+    `Segue em anexo a fatura ${number} no valor de ${amount}${due ? `, com vencimento a ${due}` : ''}.`,
+  emailReminderDue: (number, amount, due) => `Lembramos que a fatura ${number} no valor de ${amount} vence a ${due}.`,
+  emailReminderOverdue: (number, amount, due) =>
+    `Lembramos que a fatura ${number} no valor de ${amount} venceu a ${due}.`,
+  emailReminderOpen: (number, amount) => `Lembramos que a fatura ${number} no valor de ${amount} continua por pagar.`,
+  emailReminderPaid: 'Se já a pagou, obrigado, e por favor ignore esta mensagem.',
+  emailLinkLine: (link) => `Também pode consultá-la e descarregá-la online: ${link}`,
+  emailThanks: 'Obrigado pela sua preferência.',
+  emailRegards: 'Com os melhores cumprimentos,',
+  emailViewOnline: (url) => `Consultar a fatura online: ${url}`,
+  emailButton: (number) => `Ver a fatura ${number}`,
+  emailAttachment: (file, replyTo) =>
+    `A fatura segue em anexo em PDF (${file}). As respostas a este e-mail vão para ${replyTo}.`,
 };

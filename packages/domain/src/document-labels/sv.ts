@@ -34,4 +34,26 @@ export const sv: DocumentLabels = {
   amountDue: (amount) => `Att betala: ${amount}`,
   amountDueBy: (amount, date) => `Att betala: ${amount} senast ${date}`,
   paidInFull: 'Helt betald',
+  logo: 'Logotyp',
+  logoOf: (name) => `Logotyp för ${name}`,
+  payByTransfer: 'Betala med banköverföring',
+  emailSubject: (number, business) => `Faktura ${number}${business ? ` från ${business}` : ''}`,
+  emailReminderSubject: (number, business) => `Påminnelse: faktura ${number}${business ? ` från ${business}` : ''}`,
+  emailGreeting: (name) => (name ? `Hej ${name},` : 'Hej,'),
+  emailBody: (number, amount, due) =>
+    `Bifogat finns faktura ${number} på ${amount}${due ? `, att betala senast ${due}` : ''}.`,
+  emailReminderDue: (number, amount, due) =>
+    `Vi vill vänligen påminna om att faktura ${number} på ${amount} ska betalas senast ${due}.`,
+  emailReminderOverdue: (number, amount, due) =>
+    `Vi vill vänligen påminna om att faktura ${number} på ${amount} skulle ha betalats senast ${due}.`,
+  emailReminderOpen: (number, amount) =>
+    `Vi vill vänligen påminna om att faktura ${number} på ${amount} fortfarande är obetald.`,
+  emailReminderPaid: 'Om du redan har betalat, tack, och bortse då från detta meddelande.',
+  emailLinkLine: (link) => `Du kan också se och ladda ner den online: ${link}`,
+  emailThanks: 'Tack för förtroendet.',
+  emailRegards: 'Vänliga hälsningar,',
+  emailViewOnline: (url) => `Se fakturan online: ${url}`,
+  emailButton: (number) => `Visa faktura ${number}`,
+  emailAttachment: (file, replyTo) =>
+    `Fakturan är bifogad som pdf (${file}). Svar på detta e-postmeddelande går till ${replyTo}.`,
 };

@@ -1,5 +1,6 @@
 /**
- * Every fixed string an invoice prints (the PDF, its preview and the amount-due summary), in one language.
+ * Every fixed string an invoice prints (the PDF, its preview, the amount-due summary and the public invoice page),
+ * in one language.
  * Each language's module exports one of these, so a label missing in any language is a type error
  * (docs/decisions/0061-the-document-language.md). Labels with a value in them are functions, so each
  * language puts the value where its grammar wants it.
@@ -53,4 +54,30 @@ export interface DocumentLabels {
   amountDueBy: (amount: string, date: string) => string;
   /** The summary once payments cover the total. */
   paidInFull: string;
+  /** The logo's alternative text without a sender (docs/decisions/0075-the-account-default-language.md). */
+  logo: string;
+  /** The logo's alternative text: "Logo of Ada Lovelace Studio" (the first line of From). */
+  logoOf: (name: string) => string;
+  /** The public invoice page's heading over the payment QR code and the transfer it asks for. */
+  payByTransfer: string;
+  // The e-mail that carries the invoice (packages/domain/src/invoice-email.ts): its default subject and message, in the
+  // document's language (docs/decisions/0075-the-account-default-language.md). A business or a name of '' is none.
+  emailSubject: (number: string, business: string) => string;
+  emailReminderSubject: (number: string, business: string) => string;
+  emailGreeting: (name: string) => string;
+  /** The invoice e-mail's sentence; a due date of '' is none. */
+  emailBody: (number: string, amount: string, due: string) => string;
+  /** A reminder's sentence before, after and without the due date. */
+  emailReminderDue: (number: string, amount: string, due: string) => string;
+  emailReminderOverdue: (number: string, amount: string, due: string) => string;
+  emailReminderOpen: (number: string, amount: string) => string;
+  emailReminderPaid: string;
+  emailLinkLine: (link: string) => string;
+  emailThanks: string;
+  emailRegards: string;
+  /** The last line added to a message that leaves out the link. */
+  emailViewOnline: (url: string) => string;
+  /** The HTML part's button, and its line on the attachment and replies. */
+  emailButton: (number: string) => string;
+  emailAttachment: (file: string, replyTo: string) => string;
 }

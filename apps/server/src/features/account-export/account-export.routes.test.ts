@@ -95,7 +95,7 @@ describe('Export my data', () => {
     )({
       method: 'PUT',
       url: '/api/users/invoice-template',
-      payload: { template: 'classic', accent_color: '#0f766e', discount_before_tax: false },
+      payload: { template: 'classic', accent_color: '#0f766e', discount_before_tax: false, language: 'sv' },
     });
     expect(templateSet.statusCode).toBe(200);
     const id = await exportReady(t, ada);
@@ -113,6 +113,7 @@ describe('Export my data', () => {
       template: 'classic',
       accent_color: '#0f766e',
       discount_before_tax: false,
+      language: 'sv',
     });
     // The parties exactly as their lists answer them, the structured e-invoice fields included (ADR 72).
     const businesses = accountExportBusinessesSchema.parse(json(files, ACCOUNT_EXPORT_FILES.businesses));

@@ -74,7 +74,8 @@ describe('a saved invoice’s language and its client’s preferred language', (
     expect(await pdf(id)).toContain('FACTURE');
     const plain = await createInvoice(t.app, ada, { invoice_number: 'L-2' });
     const plainEdit = (await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${plain}/edit` })).json();
-    expect(plainEdit.editData.data.language).toBeNull();
+    // Saved without one: fixed at English, the default of an account and a client that chose none (ADR 75).
+    expect(plainEdit.editData.data.language).toBe('en');
     expect(await pdf(plain)).toContain('INVOICE');
   });
 
@@ -145,6 +146,101 @@ describe('a saved invoice’s language and its client’s preferred language', (
       await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${inherits}?include_client=true` })
     ).json();
     expect(invoice.invoice.client.preferred_language).toBe('fr');
+  });
+});
+
+describe("a new invoice's language: its client's, else the account's, else English (ADR 75)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await sharedTestApp();
+  });
+
+  const setAccountLanguage = async (account: TestAccount, language: string | null) => {
+    const response = await as(
+      t.app,
+      account,
+    )({
+      method: 'PUT',
+      url: '/api/users/invoice-template',
+      payload: { template: 'modern', accent_color: null, language },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  const storedLanguage = async (id: string) =>
+    (await t.pool.query(`select data->>'language' as language from invoices where id = $1`, [id])).rows[0].language;
+
+  it('stamps the client’s language, else the account’s, and never overrides the invoice’s own', async () => {
+    const ada = await signUp(t.app);
+    await setAccountLanguage(ada, 'de');
+    const french = await as(
+      t.app,
+      ada,
+    )({
+      method: 'POST',
+      url: '/api/clients',
+      payload: { name: 'Dupont SA', email: 'compta@dupont.example', preferred_language: 'fr' },
+    });
+    const plain = await as(
+      t.app,
+      ada,
+    )({
+      method: 'POST',
+      url: '/api/clients',
+      payload: { name: 'Plain Ltd', email: 'ap@plain.example' },
+    });
+    const frenchId = french.json().client.id as string;
+    const plainId = plain.json().client.id as string;
+
+    const noClient = await createInvoice(t.app, ada, { invoice_number: 'A-1' });
+    expect(await storedLanguage(noClient)).toBe('de');
+    const printed = await as(t.app, ada)({ method: 'GET', url: `/api/invoices/${noClient}/pdf` });
+    expect(await text(printed.rawPayload)).toContain('RECHNUNG');
+    expect(
+      await storedLanguage(await createInvoice(t.app, ada, { invoice_number: 'A-2' }, { client_id: plainId })),
+    ).toBe('de');
+    expect(
+      await storedLanguage(await createInvoice(t.app, ada, { invoice_number: 'A-3' }, { client_id: frenchId })),
+    ).toBe('fr');
+    const own = await createInvoice(t.app, ada, { invoice_number: 'A-4', language: 'ja' }, { client_id: frenchId });
+    expect(await storedLanguage(own)).toBe('ja');
+
+    // Fixed when made: a later change of the account's default does not reprint it.
+    await setAccountLanguage(ada, 'sv');
+    expect(await storedLanguage(noClient)).toBe('de');
+    expect(await storedLanguage(await createInvoice(t.app, ada, { invoice_number: 'A-5' }))).toBe('sv');
+    // An update that names none keeps none: the stored invoice prints as before (its client's, else English).
+    const update = await as(
+      t.app,
+      ada,
+    )({
+      method: 'PUT',
+      url: `/api/invoices/${noClient}`,
+      payload: savedPayload(ada, { invoice_number: 'A-1', language: null }),
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    expect(await storedLanguage(noClient)).toBeNull();
+  });
+
+  it('another account’s client lends no language: the save is refused and nothing is written', async () => {
+    const [ada, bob] = [await signUp(t.app), await signUp(t.app)];
+    const bobs = await as(
+      t.app,
+      bob,
+    )({
+      method: 'POST',
+      url: '/api/clients',
+      payload: { name: 'Bob’s client', email: 'x@bob.example', preferred_language: 'ko' },
+    });
+    const response = await as(
+      t.app,
+      ada,
+    )({
+      method: 'POST',
+      url: '/api/invoices',
+      payload: savedPayload(ada, { invoice_number: 'B-1' }, { client_id: bobs.json().client.id }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect((await t.pool.query(`select 1 from invoices where user_id = $1`, [ada.id])).rows).toHaveLength(0);
   });
 });
 

@@ -79,20 +79,25 @@ describe("the account's template (GET/PUT /api/users/invoice-template)", () => {
   it('starts as modern in its own colour, saves a choice and refuses bad values, changing nothing', async () => {
     expect(await get()).toEqual({
       success: true,
-      defaults: { template: 'modern', accent_color: null, discount_before_tax: true },
+      defaults: { template: 'modern', accent_color: null, discount_before_tax: true, language: 'en' },
     });
     const saved = await put({ template: 'minimal', accent_color: '#AA3300' });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual({
       success: true,
-      defaults: { template: 'minimal', accent_color: '#aa3300', discount_before_tax: true },
+      defaults: { template: 'minimal', accent_color: '#aa3300', discount_before_tax: true, language: 'en' },
     });
     for (const bad of [{ template: 'baroque' }, { template: 'classic', accent_color: 'blue' }, {}]) {
       const response = await put(bad);
       expect(response.statusCode).toBe(400);
       expect(response.json().success).toBe(false);
     }
-    expect((await get()).defaults).toEqual({ template: 'minimal', accent_color: '#aa3300', discount_before_tax: true });
+    expect((await get()).defaults).toEqual({
+      template: 'minimal',
+      accent_color: '#aa3300',
+      discount_before_tax: true,
+      language: 'en',
+    });
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/users/invoice-template' });
     expect(anonymous.statusCode).toBe(401);
   });

@@ -154,6 +154,42 @@ describe('POST /api/invoices/import: Invoify', () => {
     });
   });
 
+  it("gives Invoify's invoices their client's language, else the account's (ADR 75)", async () => {
+    const account = await signUp(t.app);
+    const settings = await as(
+      t.app,
+      account,
+    )({
+      method: 'PUT',
+      url: '/api/users/invoice-template',
+      payload: { template: 'modern', accent_color: null, language: 'nl' },
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const client = await as(
+      t.app,
+      account,
+    )({
+      method: 'POST',
+      url: '/api/clients',
+      payload: { name: 'Jane Smith', email: 'jane@client.example', preferred_language: 'it' },
+    });
+    expect(client.statusCode, client.body).toBe(201);
+    const file = [
+      invoify({ details: { invoiceNumber: 'L-1' } }),
+      invoify({ details: { invoiceNumber: 'L-2' }, receiver: { email: 'new@client.example' } }),
+    ];
+    const response = await upload(t.app, account, json(file));
+    expect(response.statusCode, response.body).toBe(201);
+    const { rows } = await t.pool.query(
+      `select invoice_number, data->>'language' as language from invoices where user_id = $1 order by invoice_number`,
+      [account.id],
+    );
+    expect(rows).toEqual([
+      { invoice_number: 'L-1', language: 'it' },
+      { invoice_number: 'L-2', language: 'nl' },
+    ]);
+  });
+
   it('imports a list of Invoify invoices, one client per address, and reports the ones it cannot take', async () => {
     const account = await signUp(t.app);
     const file = [

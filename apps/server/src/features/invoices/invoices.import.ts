@@ -54,7 +54,7 @@ import {
   type InvoifyParty,
 } from './invoices.import.invoify';
 import { isZip, readZipFiles } from './invoices.import.zip';
-import { prepareInvoice } from './invoices.service';
+import { prepareInvoice, withDefaultLanguages } from './invoices.service';
 
 /**
  * Invoices from a file (docs/product/importing.md#invoices-from-a-file): an Invoify invoice export (one invoice, or a
@@ -513,15 +513,26 @@ export async function importInvoices(
       }
     }
 
+    const clientIdOf = (invoice: PlannedInvoice) => (invoice.clientKey && clients.ids.get(invoice.clientKey)) || null;
+    // Invoify's invoices are new to us: without a language, the client's, else the account's (ADR 75). A restored
+    // export's invoices keep what they were saved with (none still prints in the client's, else English).
+    const bodies =
+      plan.format === 'invoify'
+        ? await withDefaultLanguages(
+            tx,
+            userId,
+            accepted.map((invoice) => ({ body: invoice.body, clientId: clientIdOf(invoice) })),
+          )
+        : accepted.map((invoice) => invoice.body);
     const now = Date.now();
     const rows: ImportedInvoiceRow[] = accepted.map((invoice, index) => {
-      const { columns, items } = prepareInvoice(invoice.body);
+      const { columns, items } = prepareInvoice(bodies[index]!);
       const at = invoice.createdAt ?? new Date(now - index);
       return {
         columns,
         items,
         status: invoice.status,
-        clientId: (invoice.clientKey && clients.ids.get(invoice.clientKey)) || null,
+        clientId: clientIdOf(invoice),
         businessId: (invoice.businessKey && businesses.ids.get(invoice.businessKey)) || null,
         // Imported invoices send no reminders until the user turns them on: old debts must not mail clients at once
         // (docs/product/importing.md#what-an-import-does-not-bring).

@@ -213,6 +213,7 @@ describe('GET /api/public/invoices/{token}', () => {
     const owner = await invoiceOf(t, ada, id);
 
     expect(invoice).toEqual({
+      language: 'en',
       invoice_number: 'INV-7',
       status: owner.status,
       issued_date: '2026-11-21',
@@ -254,6 +255,38 @@ describe('GET /api/public/invoices/{token}', () => {
     walk(response.json());
     expect(keys.filter((key) => /(^|_)id$|user|email|created_at|updated_at|view/i.test(key))).toEqual([]);
     for (const secret of [ada.id, id, ada.email, ada.cookie.slice(4)]) expect(response.body).not.toContain(secret);
+  });
+
+  it('answers the language its PDF prints in: its own, else its saved client’s, else English (ADR 75)', async () => {
+    const german = await newInvoice(t, ada, { language: 'de-CH' });
+    const answer = async (id: string) =>
+      publicInvoiceResponseSchema.parse((await openLink(t, (await shareOk(t, ada, id)).token)).json()).invoice;
+    expect((await answer(german)).language).toBe('de-CH');
+    const client = await as(
+      t.app,
+      ada,
+    )({
+      method: 'POST',
+      url: '/api/clients',
+      payload: { name: 'Tanaka KK', email: 'k@tanaka.example', preferred_language: 'ja' },
+    });
+    expect(client.statusCode, client.body).toBe(201);
+    const clientId = client.json().client.id as string;
+    // Saved before languages were fixed at creation (or updated to none): the client's, as the PDF prints it.
+    const inherits = await newInvoice(t, ada);
+    const update = await as(
+      t.app,
+      ada,
+    )({
+      method: 'PUT',
+      url: `/api/invoices/${inherits}`,
+      payload: savedPayload(ada, { invoice_number: 'L-JA', language: null }, { client_id: clientId }),
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    const japanese = await answer(inherits);
+    expect(japanese.language).toBe('ja');
+    const pdf = await t.app.inject({ method: 'GET', url: japanese.pdf_url });
+    expect((await pageTexts(new Uint8Array(pdf.rawPayload))).join('\n')).toContain('請求書');
   });
 
   it('prints a percent rate with its three decimals, and the same totals as the owner sees', async () => {

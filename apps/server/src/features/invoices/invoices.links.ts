@@ -1,5 +1,6 @@
 import { INVOICE_MESSAGES, toInvoiceTotals } from '@invoicer/domain/api/invoices';
 import { PUBLIC_LINK_MESSAGES, publicInvoicePdfPath, type PublicInvoice } from '@invoicer/domain/api/public-links';
+import { resolveDocumentLanguage } from '@invoicer/domain/document-language';
 import { logoRefToUrl, type InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { invoiceFileName } from '@invoicer/domain/invoice-number';
 import { toDecimal } from '@invoicer/domain/money';
@@ -143,6 +144,8 @@ export function toPublicInvoice(
   const document: InvoiceDocument = toDocument(row);
   const totals = computeTotals(document);
   return {
+    // As its PDF prints (invoices.stored-data.ts, toPdfSource): its own, else its saved client's, else English.
+    language: resolveDocumentLanguage(document.language, row.clientLanguage),
     invoice_number: document.invoiceNumber,
     status: row.status,
     issued_date: document.issuedDate,

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SepaPayee } from '@invoicer/domain/epc-qr';
-import { businesses, clients, invoices } from '../../db/schema';
+import { businesses, clients, invoices, users } from '../../db/schema';
 import type { DbExecutor } from '../../plugins/database';
 
 /** The client and business an invoice points at: read only (the clients and businesses features own them). */
@@ -18,6 +18,29 @@ const structuredSelection = (table: typeof clients | typeof businesses) => ({
   endpointId: table.endpointId,
   endpointScheme: table.endpointScheme,
 });
+
+/**
+ * The account's default language and the preferred language of those of its clients given (a client of another
+ * account is not found): what an invoice saved without a language prints in
+ * (docs/decisions/0075-the-account-default-language.md). One round trip: the account's row, each client joined to it.
+ */
+export async function languageDefaults(
+  db: DbExecutor,
+  userId: string,
+  clientIds: readonly string[],
+): Promise<{ account: string | null; clients: Map<string, string | null> }> {
+  const rows = await db
+    .select({ account: users.defaultLanguage, clientId: clients.id, client: clients.preferredLanguage })
+    .from(users)
+    .leftJoin(
+      clients,
+      and(eq(clients.userId, users.id), clientIds.length > 0 ? inArray(clients.id, [...clientIds]) : sql`false`),
+    )
+    .where(eq(users.id, userId));
+  const found = new Map<string, string | null>();
+  for (const row of rows) if (row.clientId) found.set(row.clientId, row.client);
+  return { account: rows[0]?.account ?? null, clients: found };
+}
 
 /** True when the client exists and is the user's; locked against deletion until the transaction ends. */
 export async function ownsClient(tx: DbExecutor, userId: string, id: string): Promise<boolean> {

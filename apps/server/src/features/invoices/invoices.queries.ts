@@ -131,6 +131,11 @@ export async function findInvoice(db: DbExecutor, userId: string, id: string): P
  * What the public page prints of an invoice (invoices.links.ts, toPublicInvoice), and whether the caller is its
  * owner (the session cookie's id, null without one): the owner's own views are not counted.
  */
+/** The preferred language of the invoice's saved client (the account's own only). */
+const clientLanguageColumn = sql<
+  string | null
+>`(select c.preferred_language from clients c where c.id = "invoices"."client_id" and c.user_id = "invoices"."user_id")`;
+
 const linkedColumns = {
   id: invoices.id,
   byOwner: sessionOfUserSql(sql.placeholder('sessionIdHash'), invoices.userId),
@@ -147,9 +152,14 @@ const linkedColumns = {
   totalMinor: invoices.totalMinor,
   data: invoices.data,
   items: invoiceColumns.items,
+  // The saved client's preferred language, for an invoice that names none, as its PDF reads it.
+  clientLanguage: clientLanguageColumn,
 };
 
-export type LinkedInvoiceRow = Pick<InvoiceRow, Exclude<keyof typeof linkedColumns, 'byOwner'>> & { byOwner: boolean };
+export type LinkedInvoiceRow = Pick<InvoiceRow, Exclude<keyof typeof linkedColumns, 'byOwner' | 'clientLanguage'>> & {
+  byOwner: boolean;
+  clientLanguage: string | null;
+};
 
 /**
  * The invoice a public link leads to, in one statement (a prepared one): the link's row by its token's hash, and
@@ -207,9 +217,7 @@ const pdfColumns = {
   accountTemplate: sql<string | null>`(select u.invoice_template from users u where u.id = "invoices"."user_id")`,
   accountAccentColor: sql<string | null>`(select u.accent_color from users u where u.id = "invoices"."user_id")`,
   // The saved client's preferred language, for an invoice that names none (docs/decisions/0061-the-document-language.md).
-  clientLanguage: sql<
-    string | null
-  >`(select c.preferred_language from clients c where c.id = "invoices"."client_id" and c.user_id = "invoices"."user_id")`,
+  clientLanguage: clientLanguageColumn,
 };
 
 export type InvoicePdfRow = {

@@ -15,6 +15,7 @@ import {
   type InvoiceListQuery,
   type SavedInvoiceBody,
 } from '@invoicer/domain/api/invoices';
+import { resolveDocumentLanguage } from '@invoicer/domain/document-language';
 import type { InvoiceDocument } from '@invoicer/domain/invoice-document';
 import { nextInvoiceNumber } from '@invoicer/domain/invoice-number';
 import type { InvoiceStatus } from '@invoicer/domain/status';
@@ -34,7 +35,13 @@ import {
 } from '../../shared/payment-ledger';
 import { toEmbeddedBusiness, toEmbeddedClient, toInvoice, toInvoiceListItem } from './invoices.contract';
 import { listInvoices } from './invoices.list.queries';
-import { findEmbeddedBusiness, findEmbeddedClient, ownsBusiness, ownsClient } from './invoices.parties.queries';
+import {
+  findEmbeddedBusiness,
+  findEmbeddedClient,
+  languageDefaults,
+  ownsBusiness,
+  ownsClient,
+} from './invoices.parties.queries';
 import { storedInvoiceTransfer } from './invoices.payment-qr';
 import {
   deleteInvoice,
@@ -216,6 +223,34 @@ export function prepareInvoice(body: SavedInvoiceBody): PreparedInvoice {
   };
 }
 
+/**
+ * New invoices without a language get one (docs/decisions/0075-the-account-default-language.md): the client's
+ * preferred language, else the account's default, else English, fixed when the invoice is made so that changing
+ * either later does not reprint what was sent. The one place that rule is applied on the server: the API's create
+ * and the import both come here, with any number of invoices and one query.
+ */
+export async function withDefaultLanguages<Body extends SavedInvoiceBody>(
+  db: DbExecutor,
+  userId: string,
+  bodies: readonly { body: Body; clientId: string | null }[],
+): Promise<Body[]> {
+  const missing = bodies.filter(({ body }) => body.data.language == null);
+  if (missing.length === 0) return bodies.map(({ body }) => body);
+  const clientIds = [...new Set(missing.flatMap(({ clientId }) => (clientId ? [clientId] : [])))];
+  const defaults = await languageDefaults(db, userId, clientIds);
+  return bodies.map(({ body, clientId }) =>
+    body.data.language == null
+      ? {
+          ...body,
+          data: {
+            ...body.data,
+            language: resolveDocumentLanguage(clientId ? defaults.clients.get(clientId) : null, defaults.account),
+          },
+        }
+      : body,
+  );
+}
+
 /** Client and business, when given, must be the user's (checked inside the saving transaction). */
 async function checkReferences(
   tx: DbExecutor,
@@ -277,7 +312,8 @@ export async function createInvoice(
   idempotencyKey?: string,
 ): Promise<{ invoice: Invoice; replayed: boolean }> {
   const requestSha256 = idempotencyKey ? createHash('sha256').update(JSON.stringify(body)).digest('hex') : '';
-  const { columns, items } = prepareInvoice(body);
+  const [withLanguage] = await withDefaultLanguages(db, userId, [{ body, clientId: body.client_id ?? null }]);
+  const { columns, items } = prepareInvoice(withLanguage!);
   const status = body.status ?? 'draft';
   let row: InvoiceRow;
   try {

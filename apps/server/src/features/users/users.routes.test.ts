@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { LANGUAGE_MESSAGE } from '@invoicer/domain/document-language';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   sessionCookie,
@@ -483,7 +484,12 @@ describe('"Apply discounts before tax" (GET/PUT /api/users/invoice-template, ADR
 
     const off = await call(ada, 'PUT', { template: 'modern', accent_color: null, discount_before_tax: false });
     expect(off.statusCode, off.body).toBe(200);
-    expect(off.json().defaults).toEqual({ template: 'modern', accent_color: null, discount_before_tax: false });
+    expect(off.json().defaults).toEqual({
+      template: 'modern',
+      accent_color: null,
+      discount_before_tax: false,
+      language: 'en',
+    });
     const { rows } = await t.pool.query(`select discount_before_tax from users where id = $1`, [ada.id]);
     expect(rows).toEqual([{ discount_before_tax: false }]);
 
@@ -493,6 +499,7 @@ describe('"Apply discounts before tax" (GET/PUT /api/users/invoice-template, ADR
       template: 'classic',
       accent_color: null,
       discount_before_tax: false,
+      language: 'en',
     });
     const on = await call(ada, 'PUT', { template: 'classic', accent_color: null, discount_before_tax: true });
     expect(on.json().defaults.discount_before_tax).toBe(true);
@@ -509,5 +516,75 @@ describe('"Apply discounts before tax" (GET/PUT /api/users/invoice-template, ADR
       });
     }
     expect((await call(ada, 'GET')).json().defaults.discount_before_tax).toBe(true);
+  });
+});
+
+describe("the account's default language (GET/PUT /api/users/invoice-template, ADR 75)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await sharedTestApp();
+  });
+
+  const call = (account: TestAccount, method: 'GET' | 'PUT', payload?: Record<string, unknown>) =>
+    t.app.inject({
+      method,
+      url: '/api/users/invoice-template',
+      headers: { cookie: account.cookie },
+      ...(payload ? { payload } : {}),
+    });
+  const stored = async (account: TestAccount) =>
+    (await t.pool.query(`select default_language from users where id = $1`, [account.id])).rows[0].default_language;
+
+  it('is English for a new account, is saved canonical, kept when left out, and English again with null or en', async () => {
+    const ada = await signUp(t.app);
+    expect((await call(ada, 'GET')).json().defaults).toMatchObject({ language: 'en' });
+    expect(await stored(ada)).toBeNull();
+
+    const german = await call(ada, 'PUT', { template: 'modern', accent_color: null, language: 'DE-ch' });
+    expect(german.statusCode, german.body).toBe(200);
+    expect(german.json().defaults).toEqual({
+      template: 'modern',
+      accent_color: null,
+      discount_before_tax: true,
+      language: 'de-CH',
+    });
+    expect(await stored(ada)).toBe('de-CH');
+
+    // A client that only knows the template leaves the language as it is.
+    const templateOnly = await call(ada, 'PUT', { template: 'classic', accent_color: null });
+    expect(templateOnly.json().defaults.language).toBe('de-CH');
+    expect((await call(ada, 'GET')).json().defaults.language).toBe('de-CH');
+
+    for (const english of [null, '', 'en']) {
+      await call(ada, 'PUT', { template: 'classic', accent_color: null, language: 'ja' });
+      const back = await call(ada, 'PUT', { template: 'classic', accent_color: null, language: english });
+      expect(back.statusCode, String(english)).toBe(200);
+      expect(back.json().defaults.language).toBe('en');
+      expect(await stored(ada)).toBeNull();
+    }
+  });
+
+  it('refuses a language outside the 13 with 400 and the envelope, changing nothing', async () => {
+    const ada = await signUp(t.app);
+    await call(ada, 'PUT', { template: 'modern', accent_color: null, language: 'fr' });
+    for (const value of ['ru', 'xx', 'de-DE-x-private', 42, 'a'.repeat(100)]) {
+      const response = await call(ada, 'PUT', {
+        template: 'minimal',
+        accent_color: '#112233',
+        discount_before_tax: false,
+        language: value,
+      });
+      expect(response.statusCode, String(value)).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, errors: [LANGUAGE_MESSAGE] });
+    }
+    expect((await call(ada, 'GET')).json().defaults).toEqual({
+      template: 'modern',
+      accent_color: null,
+      discount_before_tax: true,
+      language: 'fr',
+    });
+    await expect(t.pool.query(`update users set default_language = 'german' where id = $1`, [ada.id])).rejects.toThrow(
+      /users_default_language_shape/,
+    );
   });
 });

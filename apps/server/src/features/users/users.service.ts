@@ -16,8 +16,12 @@ import { issueAccountToken, sameAddress, useUpAccountTokens } from '../../shared
 import { endOtherSessions, type AuthSession } from '../../plugins/session';
 import { signInRequired, toUserProfile } from '../../shared/accounts/accounts.service';
 import { readUserReminderSchedule, writeUserReminderSchedule } from '../../shared/reminder-settings';
-import { readTemplateDefaults, writeTemplateDefaults } from '../../shared/template-defaults';
-import type { InvoiceDefaults, TemplateDefaults } from '@invoicer/domain/invoice-templates';
+import {
+  readTemplateDefaults,
+  writeTemplateDefaults,
+  type TemplateDefaultsWrite,
+} from '../../shared/template-defaults';
+import type { InvoiceDefaults } from '@invoicer/domain/invoice-templates';
 import { assertNewPasswordAllowed, hashPassword, verifyPassword } from '../../shared/accounts/passwords';
 import {
   deleteUser,
@@ -154,7 +158,8 @@ export async function getExportSettings(db: DbExecutor, userId: string): Promise
 }
 
 /**
- * The account's template, accent colour (docs/product/settings.md#invoice-templates) and "Apply discounts before tax".
+ * The account's template, accent colour (docs/product/settings.md#invoice-templates), "Apply discounts before tax" and
+ * default language (docs/decisions/0075-the-account-default-language.md).
  */
 export async function getTemplateDefaults(db: DbExecutor, userId: string): Promise<InvoiceDefaults> {
   const defaults = await readTemplateDefaults(db, userId);
@@ -165,7 +170,7 @@ export async function getTemplateDefaults(db: DbExecutor, userId: string): Promi
 export async function setTemplateDefaults(
   db: Database,
   userId: string,
-  body: TemplateDefaults & { discount_before_tax?: boolean | undefined },
+  body: TemplateDefaultsWrite,
 ): Promise<InvoiceDefaults> {
   const defaults = await writeTemplateDefaults(db, userId, body);
   if (!defaults) throw signInRequired();

@@ -232,7 +232,7 @@ interface OpenedImage {
 }
 
 /** The logo at the top left (an undecodable one is left out), a Figure with alternative text; returns the y below it. */
-function drawLogo({ input: { doc, logo, invoice }, page, look, root }: Ctx, top: number): number {
+function drawLogo({ input: { doc, logo, invoice }, page, look, labels, root }: Ctx, top: number): number {
   if (!logo) return top;
   let image: OpenedImage;
   try {
@@ -243,16 +243,13 @@ function drawLogo({ input: { doc, logo, invoice }, page, look, root }: Ctx, top:
     return top; // an undecodable logo is left out rather than failing the invoice
   }
   const sender = invoice.from.trim().split(/\r?\n/, 1)[0] ?? '';
-  // English in every document: the label catalogue has no such phrase (yet), so the element says its language.
+  // In the document's language, which the element inherits (docs/decisions/0075-the-account-default-language.md).
   tagged(
     doc,
     root,
     'Figure',
     () => doc.image(image as unknown as Buffer, page.left, top, { fit: [LOGO_WIDTH, look.logoHeight] }),
-    {
-      alt: sender ? `Logo of ${sender}` : 'Logo',
-      lang: 'en',
-    },
+    { alt: sender ? labels.logoOf(sender) : labels.logo },
   );
   return top + look.logoHeight;
 }

@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '@invoicer/domain/currencies';
-import { normalizeLanguage } from '@invoicer/domain/document-language';
+import { DEFAULT_DOCUMENT_LANGUAGE, normalizeLanguage } from '@invoicer/domain/document-language';
 import {
   Suspense,
   useCallback,
@@ -12,7 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useIsMobile } from '../../../lib/use-media-query';
-import { useAccountDiscountDefault } from '../hooks/use-account-discount-default';
+import { useAccountInvoiceDefaults } from '../hooks/use-account-invoice-defaults';
 import { useBrowserStorage } from '../hooks/use-browser-storage';
 import { useDocumentActions } from '../hooks/use-document-actions';
 import { useDraftAutosave } from '../hooks/use-draft-autosave';
@@ -109,8 +109,10 @@ export function EditorForm({
   // The action handlers read the latest values through a ref, so they stay the same functions
   // and the action panel does not render again on every keystroke.
   const valuesRef = useRef(values);
+  const stateRef = useRef(state);
   useLayoutEffect(() => {
     valuesRef.current = values;
+    stateRef.current = state;
   });
 
   useNextInvoiceNumber({
@@ -124,13 +126,20 @@ export function EditorForm({
     },
   });
 
-  useAccountDiscountDefault({
+  useAccountInvoiceDefaults({
     isSignedIn,
     freshForm: persistDraft && initial.fresh === true,
-    onDefault: (on) => {
+    onDefaults: (defaults) => {
+      const action = {
+        type: 'accountDefaults',
+        discountBeforeTax: defaults.discount_before_tax,
+        // English is the form's "none", as an English browser leaves it.
+        language: defaults.language === DEFAULT_DOCUMENT_LANGUAGE ? null : normalizeLanguage(defaults.language),
+      } as const;
       // Not the user's change: an untouched form stays untouched (no draft is written for it).
-      if (valuesRef.current.discountBeforeTax !== on) autosave.ignoreNextChange();
-      dispatch({ type: 'defaultDiscountBeforeTax', on });
+      const before = stateRef.current;
+      if (editorReducer(before, action).values !== before.values) autosave.ignoreNextChange();
+      dispatch(action);
     },
   });
 

@@ -17,8 +17,9 @@ function restoreDraft(fresh: () => RestoredDraft): Promise<RestoredDraft> {
 }
 
 /**
- * The user's default document language (docs/decisions/0061-the-document-language.md): the browser's, when it is one
- * of the 13; null for English, which is what an invoice naming no language prints in anyway.
+ * The language a new form starts in (docs/decisions/0061-the-document-language.md): the browser's, when it is one of
+ * the 13; null for English. Signed in, the account's default replaces it when it arrives
+ * (docs/decisions/0075-the-account-default-language.md); signed out, it stands in for one.
  */
 function browserDocumentLanguage(): string | null {
   const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);

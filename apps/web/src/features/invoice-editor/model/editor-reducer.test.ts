@@ -124,16 +124,61 @@ describe('the document language (docs/decisions/0061-the-document-language.md)',
     let state = initEditorState(createFreshForm('2026-11-21', 'EUR', 'de'));
     state = pick(state, 'fr');
     expect(state.values.language).toBe('fr');
-    state = pick(state, null); // a client without one keeps the current language
-    expect(state.values.language).toBe('fr');
+    state = pick(state, null); // a client without one: the form's default (here the language it started in)
+    expect(state.values.language).toBe('de');
+    state = pick(state, 'fr');
     state = editorReducer(state, { type: 'setLanguage', language: 'ja' });
     expect(state.values).toMatchObject({ language: 'ja', languageChosen: true });
     state = pick(state, 'fr');
     expect(state.values.language).toBe('ja');
-    // Back to automatic: the next client's language applies again.
+    // Back to automatic: the chosen client's language (fr) at once, and the next client's applies again.
     state = editorReducer(state, { type: 'setLanguage', language: null });
-    expect(state.values).toMatchObject({ language: null, languageChosen: false });
+    expect(state.values).toMatchObject({ language: 'fr', languageChosen: false });
     expect(pick(state, 'es').values.language).toBe('es');
+    // Without a client: the form's default (ADR 75), null for English.
+    const fresh = editorReducer(initEditorState(createFreshForm('2026-11-21')), {
+      type: 'accountDefaults',
+      discountBeforeTax: true,
+      language: 'sv',
+    });
+    const picked = editorReducer(fresh, { type: 'setLanguage', language: 'pl' });
+    expect(editorReducer(picked, { type: 'setLanguage', language: null }).values).toMatchObject({
+      language: 'sv',
+      languageChosen: false,
+    });
+    const english = editorReducer(initEditorState(createFreshForm('2026-11-21')), {
+      type: 'setLanguage',
+      language: 'pl',
+    });
+    expect(editorReducer(english, { type: 'setLanguage', language: null }).values.language).toBeNull();
+  });
+
+  it("the account's default (ADR 75): the language of a form without a client's, never over the user's pick", () => {
+    const defaults = (language: string | null) =>
+      ({ type: 'accountDefaults', discountBeforeTax: true, language }) as const;
+    // Started in the browser's language; the account's answer replaces it.
+    let state = editorReducer(initEditorState(createFreshForm('2026-11-21', 'EUR', 'fr')), defaults('de'));
+    expect(state.values).toMatchObject({ language: 'de', languageChosen: false });
+    state = pick(state, 'ja');
+    expect(state.values.language).toBe('ja');
+    state = pick(state, null);
+    expect(state.values.language).toBe('de');
+    // An account in English (null) over a form started in the browser's language.
+    expect(
+      editorReducer(initEditorState(createFreshForm('2026-11-21', 'EUR', 'fr')), defaults(null)).values.language,
+    ).toBeNull();
+    // The answer after a client with its own language was chosen keeps the client's.
+    const clientFirst = editorReducer(pick(initEditorState(createFreshForm('2026-11-21')), 'es'), defaults('de'));
+    expect(clientFirst.values.language).toBe('es');
+    expect(pick(clientFirst, null).values.language).toBe('de');
+    // The user's pick stays, and later clients without a language leave it too.
+    const picked = editorReducer(initEditorState(createFreshForm('2026-11-21')), {
+      type: 'setLanguage',
+      language: 'pl',
+    });
+    const answered = editorReducer(picked, defaults('de'));
+    expect(answered.values).toMatchObject({ language: 'pl', languageChosen: true, discountBeforeTax: true });
+    expect(pick(answered, null).values.language).toBe('pl');
   });
 
   it('a typed recipient (no client) leaves the language alone', () => {

@@ -18,6 +18,13 @@ export interface EditorState {
   filledByPick: Record<'from' | 'to', FilledByPick>;
   /** The user set "Apply discounts before tax" on this form: the account's default no longer changes it. */
   discountChosen: boolean;
+  /**
+   * The language of this form without a client's (null: English): the account's default once known, else the one the
+   * form started in (docs/decisions/0075-the-account-default-language.md).
+   */
+  defaultLanguage: string | null;
+  /** The chosen client's preferred language (null: none, or no client chosen). */
+  clientLanguage: string | null;
 }
 
 export type EditorAction =
@@ -33,7 +40,7 @@ export type EditorAction =
       /** The chosen party's record as the server sent it: its e-invoice details fill the seller or buyer. */
       picked?: Record<string, unknown>;
     }
-  /** The user's pick in the language picker (null: the client's, else English). */
+  /** The user's pick in the language picker (null: back to automatic, the client's, else the form's default). */
   | { type: 'setLanguage'; language: string | null }
   | { type: 'setCurrency'; currency: CurrencyCode }
   /** The invoice's own template or accent colour (null: the account's). */
@@ -53,8 +60,11 @@ export type EditorAction =
   | { type: 'setBank'; field: 'iban' | 'bic'; value: string }
   | { type: 'setVatPerLine'; on: boolean }
   | { type: 'setDiscountBeforeTax'; on: boolean }
-  /** The account's "Apply discounts before tax" for a new invoice: applies unless the user already set it. */
-  | { type: 'defaultDiscountBeforeTax'; on: boolean }
+  /**
+   * The account's defaults for a new invoice: "Apply discounts before tax" applies unless the user already set it; the
+   * language (null: English) unless the user picked one or the chosen client has its own.
+   */
+  | { type: 'accountDefaults'; discountBeforeTax: boolean; language: string | null }
   | { type: 'replace'; values: InvoiceFormValues };
 
 const valueField = { tax: 'taxPercent', discount: 'discountPercent', shipping: 'shippingAmount' } as const;
@@ -67,7 +77,14 @@ export function initEditorState(values: InvoiceFormValues): EditorState {
     remembered: { tax: values.taxPercent, discount: values.discountPercent, shipping: values.shippingAmount },
     filledByPick: { from: {}, to: {} },
     discountChosen: false,
+    defaultLanguage: values.clientId === null && !values.languageChosen ? values.language : null,
+    clientLanguage: null,
   };
+}
+
+/** A form's language unless the user picked one: the chosen client's, else the form's default. */
+function automaticLanguage(state: EditorState): string | null {
+  return state.clientLanguage ?? state.defaultLanguage;
 }
 
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
@@ -85,20 +102,30 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       const withPick = picked
         ? { ...state, filledByPick: { ...state.filledByPick, [action.side]: picked.filled } }
         : state;
-      const party =
-        action.side === 'from'
-          ? { from: action.value, businessId: action.partyId }
-          : {
-              to: action.value,
-              clientId: action.partyId,
-              ...(action.partyId !== null && action.language && !values.languageChosen
-                ? { language: action.language }
-                : {}),
-            };
-      return { ...withPick, values: { ...values, ...picked?.patch, ...party } };
+      if (action.side === 'from') {
+        return {
+          ...withPick,
+          values: { ...values, ...picked?.patch, from: action.value, businessId: action.partyId },
+        };
+      }
+      // A chosen client decides the language (its own, else the form's default) unless the user picked one; text
+      // typed by hand changes nothing.
+      const chosen = action.partyId !== null;
+      const clientLanguage = chosen ? (action.language ?? null) : withPick.clientLanguage;
+      const language =
+        chosen && !values.languageChosen ? { language: automaticLanguage({ ...withPick, clientLanguage }) } : {};
+      return {
+        ...withPick,
+        clientLanguage,
+        values: { ...values, ...picked?.patch, to: action.value, clientId: action.partyId, ...language },
+      };
     }
     case 'setLanguage':
-      return set({ language: action.language, languageChosen: action.language !== null });
+      // "Client's language, else English" hands the choice back: the chosen client's, else the form's default, so the
+      // preview shows what the save stores (a new invoice saved without one gets the same, ADR 75).
+      return action.language === null
+        ? set({ language: automaticLanguage(state), languageChosen: false })
+        : set({ language: action.language, languageChosen: true });
     case 'setCurrency':
       return set({ currency: action.currency });
     case 'setLook':
@@ -172,9 +199,13 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       });
     case 'setDiscountBeforeTax':
       return { ...set({ discountBeforeTax: action.on }), discountChosen: true };
-    case 'defaultDiscountBeforeTax':
-      if (state.discountChosen || values.discountBeforeTax === action.on) return state;
-      return set({ discountBeforeTax: action.on });
+    case 'accountDefaults': {
+      const next = { ...state, defaultLanguage: action.language };
+      const language = values.languageChosen ? values.language : automaticLanguage(next);
+      const discountBeforeTax = state.discountChosen ? values.discountBeforeTax : action.discountBeforeTax;
+      if (language === values.language && discountBeforeTax === values.discountBeforeTax) return next;
+      return { ...next, values: { ...values, language, discountBeforeTax } };
+    }
     case 'replace':
       return initEditorState(action.values);
   }

@@ -65,7 +65,8 @@ export interface InvoiceFormValues {
   paper: PaperSize | null;
   /**
    * The language it prints in, a BCP 47 tag; null: the saved client's, else English
-   * (docs/decisions/0061-the-document-language.md). A new invoice starts in the browser's language.
+   * (docs/decisions/0061-the-document-language.md). A new invoice starts in the chosen client's, else the
+   * account's (the browser's while signed out; docs/decisions/0075-the-account-default-language.md).
    */
   language: string | null;
   /** Whether the user picked the language: then choosing a client no longer changes it. */

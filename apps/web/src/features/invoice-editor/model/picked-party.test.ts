@@ -191,10 +191,11 @@ describe('choosing a saved client or business fills the e-invoice details (issue
 
 describe('"Apply discounts before tax" from the account (issue 17)', () => {
   it('the account default applies to a form the user has not set it on, and never over the user’s choice', () => {
-    const state = editorReducer(fresh(), { type: 'defaultDiscountBeforeTax', on: true });
+    const defaults = { type: 'accountDefaults', discountBeforeTax: true, language: null } as const;
+    const state = editorReducer(fresh(), defaults);
     expect(state.values.discountBeforeTax).toBe(true);
     const chosen = editorReducer(fresh(), { type: 'setDiscountBeforeTax', on: false });
-    expect(editorReducer(chosen, { type: 'defaultDiscountBeforeTax', on: true }).values.discountBeforeTax).toBe(false);
+    expect(editorReducer(chosen, defaults).values.discountBeforeTax).toBe(false);
     // Switching an adjustment keeps what the state knows beside the values.
     const toggled = editorReducer(chosen, { type: 'toggleAdjustment', key: 'tax', on: true });
     expect(toggled.discountChosen).toBe(true);

@@ -1,3 +1,9 @@
+import {
+  DOCUMENT_LANGUAGES,
+  LANGUAGE_NATIVE_NAMES,
+  normalizeLanguage,
+  primaryLanguage,
+} from '@invoicer/domain/document-language';
 import { isAccentColor, textAccent, type InvoiceDefaults, type TemplateName } from '@invoicer/domain/invoice-templates';
 import { Check } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -114,6 +120,19 @@ export function TemplatesSection() {
                 : 'Six hexadecimal digits after #, or empty for each template’s own colour.'}
           </p>
           <div className="flex flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-4">
+            <Label htmlFor={`${colourId}-language`}>Default invoice language</Label>
+            <LanguageSelect
+              id={`${colourId}-language`}
+              value={saved.language}
+              disabled={save.isPending}
+              onChange={(language) => choose({ language })}
+            />
+            <p className="text-sm text-slate-600">
+              What a new invoice is printed in when its client has no language of its own. An invoice can choose another
+              in the editor.
+            </p>
+          </div>
+          <div className="flex flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-4">
             <Switch
               id={`${colourId}-discount`}
               label="Apply discounts before tax"
@@ -173,5 +192,44 @@ export function TemplatesSection() {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * Each language by its own name, as the editor's picker lists them (docs/decisions/0075-the-account-default-language.md);
+ * a saved tag with a region (de-CH) is offered as it is, so it is kept.
+ */
+function LanguageSelect({
+  id,
+  value,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  disabled: boolean;
+  onChange: (language: string) => void;
+}) {
+  const tag = normalizeLanguage(value) ?? 'en';
+  const regional = !(DOCUMENT_LANGUAGES as readonly string[]).includes(tag);
+  return (
+    <select
+      id={id}
+      value={tag}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value)}
+      className="h-10 w-full max-w-xs rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none disabled:opacity-60"
+    >
+      {regional && (
+        <option value={tag}>
+          {LANGUAGE_NATIVE_NAMES[primaryLanguage(tag)]} ({tag})
+        </option>
+      )}
+      {DOCUMENT_LANGUAGES.map((language) => (
+        <option key={language} value={language} lang={language}>
+          {LANGUAGE_NATIVE_NAMES[language]}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -6,7 +6,7 @@ import { fetchTemplateDefaults, saveTemplateDefaults } from '../api/profile-api'
 
 const templateKey = ['settings', 'invoice-template'] as const;
 
-/** The account's template, accent colour and "Apply discounts before tax" (Settings > Invoice Templates). */
+/** The account's template, accent colour, "Apply discounts before tax" and language (Settings > Invoice Templates). */
 export function useTemplateDefaults() {
   return useQuery({
     queryKey: templateKey,
@@ -19,10 +19,15 @@ export function useSaveTemplateDefaults() {
   return useMutation({
     mutationFn: (defaults: InvoiceDefaults) => saveTemplateDefaults(defaults),
     onSuccess: (answer, sent) => {
-      const discountChanged =
-        sent.discount_before_tax !== queryClient.getQueryData<InvoiceDefaults>(templateKey)?.discount_before_tax;
+      const before = queryClient.getQueryData<InvoiceDefaults>(templateKey);
       queryClient.setQueryData(templateKey, answer.defaults);
-      toast.success(discountChanged ? 'Discount setting saved' : 'Invoice template saved');
+      toast.success(
+        sent.discount_before_tax !== before?.discount_before_tax
+          ? 'Discount setting saved'
+          : sent.language !== before?.language
+            ? 'Default language saved'
+            : 'Invoice template saved',
+      );
     },
     onError: (error) => toast.error(failureMessage(error, 'The invoice template could not be saved.')),
   });

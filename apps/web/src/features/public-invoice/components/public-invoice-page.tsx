@@ -2,6 +2,7 @@ import { amountDueSummary } from '@invoicer/domain/amount-due';
 import type { PublicInvoice } from '@invoicer/domain/api/public-links';
 import { amountToMinor } from '@invoicer/domain/money';
 import { formatIban } from '@invoicer/domain/bank-account';
+import { labelsFor, type DocumentLabels } from '@invoicer/domain/document-labels';
 import { formatQuantityWithUnit } from '@invoicer/domain/quantity';
 import { Download, FileQuestion } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -63,12 +64,20 @@ function Section({ title, text }: { title: string; text: string }) {
  * a banking app scans it to fill in the transfer of the balance due. The transfer is also written out, for a reader
  * who pays from the same phone the page is open on.
  */
-function PaymentQr({ qr }: { qr: NonNullable<PublicInvoice['payment_qr']> }) {
-  const amount = money(qr.amount, 'EUR'); // SEPA QR codes are EUR only
+function PaymentQr({
+  qr,
+  labels,
+  language,
+}: {
+  qr: NonNullable<PublicInvoice['payment_qr']>;
+  labels: DocumentLabels;
+  language: string;
+}) {
+  const amount = money(qr.amount, 'EUR', language); // SEPA QR codes are EUR only
   return (
     <section className="mt-6 border-t border-slate-100 pt-4" aria-labelledby="payment-qr-title">
       <h2 id="payment-qr-title" className="text-sm font-semibold text-slate-900">
-        {PUBLIC_INVOICE_TEXTS.paymentQrTitle}
+        {labels.payByTransfer}
       </h2>
       <div className="mt-2 flex flex-col gap-4 sm:flex-row sm:items-center">
         <img
@@ -81,65 +90,74 @@ function PaymentQr({ qr }: { qr: NonNullable<PublicInvoice['payment_qr']> }) {
         />
         <div className="min-w-0">
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-700">
-            <dt className="text-slate-600">Amount</dt>
+            <dt className="text-slate-600">{labels.transferAmount}</dt>
             <dd className="text-slate-900 tabular-nums">{amount}</dd>
-            <dt className="text-slate-600">Account holder</dt>
+            <dt className="text-slate-600">{labels.accountHolder}</dt>
             <dd className="wrap-anywhere">{qr.name}</dd>
-            <dt className="text-slate-600">IBAN</dt>
+            <dt className="text-slate-600">{labels.iban}</dt>
             <dd className="wrap-anywhere tabular-nums">{formatIban(qr.iban)}</dd>
             {qr.bic !== '' && (
               <>
-                <dt className="text-slate-600">BIC</dt>
+                <dt className="text-slate-600">{labels.bic}</dt>
                 <dd className="wrap-anywhere">{qr.bic}</dd>
               </>
             )}
-            <dt className="text-slate-600">Reference</dt>
+            <dt className="text-slate-600">{labels.reference}</dt>
             <dd className="wrap-anywhere">{qr.remittance}</dd>
           </dl>
-          <p className="mt-2 text-xs text-slate-600">{PUBLIC_INVOICE_TEXTS.paymentQrCaption}</p>
+          <p className="mt-2 text-xs text-slate-600">{labels.qrCaption}</p>
         </div>
       </div>
     </section>
   );
 }
 
-/** The invoice as the PDF prints it: the same fields, the same figures (docs/product/public-links-and-activity.md#the-public-page). */
+/**
+ * The invoice as the PDF prints it: the same fields, the same figures (docs/product/public-links-and-activity.md#the-public-page),
+ * in the same language, labels and formats (docs/decisions/0075-the-account-default-language.md).
+ */
 function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
   const currency = invoice.currency.code;
-  const { totals } = invoice;
+  const { totals, language } = invoice;
+  const labels = labelsFor(language);
+  const amount = (value: number) => money(value, currency, language);
   const sender = blockLines(invoice.from)[0] ?? '';
   const paymentText = [invoice.payment_details, invoice.payment_instructions]
     .map((text) => text.trim())
     .filter((text) => text !== '')
     .join('\n\n');
-  const totalLines: Array<[string, string]> = [['Subtotal', money(totals.subtotal, currency)]];
-  if (invoice.tax.shown) totalLines.push([adjustmentLabel('Tax', invoice.tax.percent), money(totals.tax, currency)]);
-  if (invoice.discount.shown) {
-    totalLines.push([adjustmentLabel('Discount', invoice.discount.percent), money(-totals.discount, currency)]);
+  const totalLines: Array<[string, string]> = [[labels.subtotal, amount(totals.subtotal)]];
+  if (invoice.tax.shown) {
+    totalLines.push([adjustmentLabel(labels.tax, invoice.tax.percent, language), amount(totals.tax)]);
   }
-  if (invoice.shipping.shown) totalLines.push(['Shipping', money(totals.shipping, currency)]);
+  if (invoice.discount.shown) {
+    totalLines.push([adjustmentLabel(labels.discount, invoice.discount.percent, language), amount(-totals.discount)]);
+  }
+  if (invoice.shipping.shown) totalLines.push([labels.shipping, amount(totals.shipping)]);
 
   return (
-    <article className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-10">
+    <article lang={language} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-10">
       <header className="flex flex-col-reverse gap-4 sm:flex-row sm:items-start sm:justify-between">
         {invoice.logo_url ? (
           <img
             src={invoice.logo_url}
-            alt={sender ? `${sender} logo` : 'Logo'}
+            alt={sender ? labels.logoOf(sender) : labels.logo}
             className="max-h-20 max-w-[200px] self-start object-contain"
           />
         ) : (
           <span aria-hidden className="hidden sm:block" />
         )}
         <div className="sm:text-right">
-          <p className="text-xs font-semibold tracking-widest text-slate-600 uppercase">Invoice</p>
-          <h1 className="text-2xl font-bold tracking-tight break-all text-slate-900">#{invoice.invoice_number}</h1>
+          <p className="text-xs font-semibold tracking-widest text-slate-600 uppercase">{labels.invoice}</p>
+          <h1 className="text-2xl font-bold tracking-tight break-all text-slate-900">
+            {labels.invoiceNumber(invoice.invoice_number)}
+          </h1>
           {invoice.status !== 'draft' && <StatusBadge status={invoice.status} className="mt-1" />}
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:justify-end">
-            <dt className="text-slate-600">Issued</dt>
-            <dd className="text-slate-900">{longDate(invoice.issued_date)}</dd>
-            <dt className="text-slate-600">Due</dt>
-            <dd className="text-slate-900">{longDate(invoice.due_date)}</dd>
+            <dt className="text-slate-600">{labels.issued}</dt>
+            <dd className="text-slate-900">{longDate(invoice.issued_date, language)}</dd>
+            <dt className="text-slate-600">{labels.due}</dt>
+            <dd className="text-slate-900">{longDate(invoice.due_date, language)}</dd>
           </dl>
           <p className="mt-3 text-base font-semibold text-slate-900" data-testid="public-amount-due-summary">
             {amountDueSummary({
@@ -147,34 +165,35 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
               amountPaidMinor: amountToMinor(invoice.amount_paid, currency),
               currency,
               dueDate: invoice.due_date,
+              language,
             })}
           </p>
         </div>
       </header>
 
       <div className="mt-8 grid gap-6 sm:grid-cols-2">
-        <Block title="From" text={invoice.from} />
-        <Block title="To" text={invoice.to} />
+        <Block title={labels.from} text={invoice.from} />
+        <Block title={labels.to} text={invoice.to} />
       </div>
 
       <section className="mt-8" aria-labelledby="public-items">
         <h2 id="public-items" className="sr-only">
-          Items
+          {labels.item}
         </h2>
         <table className="hidden w-full text-sm sm:table">
           <thead>
             <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-600 uppercase">
               <th scope="col" className="py-2 pr-3 font-semibold">
-                Item
+                {labels.item}
               </th>
               <th scope="col" className="px-3 py-2 text-right font-semibold">
-                Qty
+                {labels.quantity}
               </th>
               <th scope="col" className="px-3 py-2 text-right font-semibold">
-                Rate
+                {labels.rate}
               </th>
               <th scope="col" className="py-2 pl-3 text-right font-semibold">
-                Amount
+                {labels.amount}
               </th>
             </tr>
           </thead>
@@ -186,13 +205,13 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
                   {item.description && <span className="block text-slate-600">{item.description}</span>}
                 </td>
                 <td className="px-3 py-2 text-right align-top text-slate-800 tabular-nums">
-                  {formatQuantityWithUnit(item.quantity, item.unit)}
+                  {formatQuantityWithUnit(item.quantity, item.unit, language)}
                 </td>
                 <td className="px-3 py-2 text-right align-top whitespace-nowrap text-slate-800 tabular-nums">
-                  {money(item.unit_cost, currency)}
+                  {amount(item.unit_cost)}
                 </td>
                 <td className="py-2 pl-3 text-right align-top font-medium whitespace-nowrap text-slate-900 tabular-nums">
-                  {money(item.amount, currency)}
+                  {amount(item.amount)}
                 </td>
               </tr>
             ))}
@@ -203,13 +222,11 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
             <li key={index} className="py-2 text-sm">
               <div className="flex justify-between gap-3">
                 <span className="min-w-0 font-medium break-words text-slate-900">{item.name}</span>
-                <span className="font-medium whitespace-nowrap text-slate-900 tabular-nums">
-                  {money(item.amount, currency)}
-                </span>
+                <span className="font-medium whitespace-nowrap text-slate-900 tabular-nums">{amount(item.amount)}</span>
               </div>
               {item.description && <p className="break-words text-slate-600">{item.description}</p>}
               <p className="text-slate-600 tabular-nums">
-                {formatQuantityWithUnit(item.quantity, item.unit)} × {money(item.unit_cost, currency)}
+                {formatQuantityWithUnit(item.quantity, item.unit, language)} × {amount(item.unit_cost)}
               </p>
             </li>
           ))}
@@ -224,33 +241,33 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
           </div>
         ))}
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-bold">
-          <dt className="text-slate-900">Total</dt>
+          <dt className="text-slate-900">{labels.total}</dt>
           <dd className="text-slate-900 tabular-nums" data-testid="public-total">
-            {money(totals.total, currency)}
+            {amount(totals.total)}
           </dd>
         </div>
         {/* Once a payment exists, as the PDF prints it (docs/product/payments.md#on-the-pdf-and-the-public-page). */}
         {invoice.amount_paid > 0 && (
           <>
             <div className="flex justify-between gap-4 pt-1">
-              <dt className="text-slate-600">Amount paid</dt>
+              <dt className="text-slate-600">{labels.amountPaid}</dt>
               <dd className="text-slate-900 tabular-nums" data-testid="public-amount-paid">
-                {money(invoice.amount_paid, currency)}
+                {amount(invoice.amount_paid)}
               </dd>
             </div>
             <div className="flex justify-between gap-4 text-base font-bold">
-              <dt className="text-slate-900">Balance due</dt>
+              <dt className="text-slate-900">{labels.balanceDue}</dt>
               <dd className="text-slate-900 tabular-nums" data-testid="public-balance-due">
-                {money(invoice.balance_due, currency)}
+                {amount(invoice.balance_due)}
               </dd>
             </div>
           </>
         )}
       </dl>
 
-      <Section title="Payment Details" text={paymentText} />
-      {invoice.payment_qr && <PaymentQr qr={invoice.payment_qr} />}
-      <Section title="Terms" text={invoice.terms} />
+      <Section title={labels.paymentDetails} text={paymentText} />
+      {invoice.payment_qr && <PaymentQr qr={invoice.payment_qr} labels={labels} language={language} />}
+      <Section title={labels.terms} text={invoice.terms} />
     </article>
   );
 }

@@ -14,6 +14,15 @@ describe('the public invoice page prints as the PDF does', () => {
     expect(longDate(null)).toBe('Not set');
   });
 
+  it("in the document's language, with the functions the PDF uses (ADR 75)", () => {
+    expect(money(1234.5, 'EUR', 'de')).toBe('1.234,50\u00a0€');
+    expect(money(1234.5, 'EUR', 'en')).toBe('€1,234.50');
+    expect(longDate('2026-11-28', 'de')).toBe('28. November 2026');
+    expect(longDate('2026-11-28', 'ja')).toBe('2026年11月28日');
+    expect(adjustmentLabel('Steuer', 19, 'de')).toBe('Steuer (19\u00a0%)');
+    expect(adjustmentLabel('Tax', 8.875, 'en')).toBe('Tax (8.875%)');
+  });
+
   it('blocks as their non-blank lines, adjustments with their percent', () => {
     expect(blockLines('  Acme  \r\n\n1 Main Street\r')).toEqual(['Acme', '1 Main Street']);
     expect(adjustmentLabel('Tax', 7.5)).toBe('Tax (7.5%)');

@@ -1,16 +1,21 @@
-import { formatLongUsDate, isIsoDate } from '@invoicer/domain/dates';
 import type { CurrencyCode } from '@invoicer/domain/currencies';
+import { formatDateForReader, isIsoDate } from '@invoicer/domain/dates';
 import { amountToMinor, formatMoneyForReader } from '@invoicer/domain/money';
-import { formatPercentRate, percentDecimalToRate } from '@invoicer/domain/percent';
+import { formatPercentForReader, percentDecimalToRate } from '@invoicer/domain/percent';
 
-/** An amount of the answer (a decimal) as the PDF prints it: '€1,234.50', '¥1,235 JPY', '−£5.00'. */
-export function money(amount: number, currency: CurrencyCode): string {
-  return formatMoneyForReader(amountToMinor(amount, currency), currency);
+/*
+ * The page prints in the invoice's language with the functions its PDF uses (docs/decisions/0061-the-document-language.md,
+ * docs/decisions/0075-the-account-default-language.md): English documents read exactly as before.
+ */
+
+/** An amount of the answer (a decimal) as the PDF prints it: '€1,234.50', '¥1,235 JPY', '−£5.00', '1.234,50 €'. */
+export function money(amount: number, currency: CurrencyCode, language?: string | null): string {
+  return formatMoneyForReader(amountToMinor(amount, currency), currency, language);
 }
 
-/** 'November 21, 2026', or 'Not set' (docs/product/messages-and-limits.md#formats). */
-export function longDate(value: string | null): string {
-  return value && isIsoDate(value) ? formatLongUsDate(value) : 'Not set';
+/** 'November 21, 2026' ('21. November 2026' in German), or 'Not set' (docs/product/messages-and-limits.md#formats). */
+export function longDate(value: string | null, language?: string | null): string {
+  return value && isIsoDate(value) ? formatDateForReader(value, language) : 'Not set';
 }
 
 /** Non-blank lines of a From or To block. */
@@ -21,7 +26,7 @@ export function blockLines(text: string): string[] {
     .filter((line) => line !== '');
 }
 
-/** 'Tax (8.875%)' for a percent, 'Tax' for a fixed amount, as on the PDF. */
-export function adjustmentLabel(name: string, percent: number | null): string {
-  return percent === null ? name : `${name} (${formatPercentRate(percentDecimalToRate(percent))}%)`;
+/** 'Tax (8.875%)' for a percent ('Steuer (19 %)' in German), 'Tax' for a fixed amount, as on the PDF. */
+export function adjustmentLabel(name: string, percent: number | null, language?: string | null): string {
+  return percent === null ? name : `${name} (${formatPercentForReader(percentDecimalToRate(percent), language)})`;
 }

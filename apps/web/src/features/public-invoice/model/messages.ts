@@ -1,4 +1,7 @@
-/** The public invoice page's texts (docs/product/messages-and-limits.md#public-link-messages). */
+/**
+ * The public invoice page's own texts (docs/product/messages-and-limits.md#public-link-messages); what the invoice prints
+ * comes from the document's label catalogue, in its language (packages/domain/src/document-labels).
+ */
 export const PUBLIC_INVOICE_TEXTS = {
   loading: 'Loading invoice...',
   notFoundTitle: 'This link does not work',
@@ -6,7 +9,4 @@ export const PUBLIC_INVOICE_TEXTS = {
   loadFailed: 'Please check your connection and try again.',
   downloaded: 'Invoice downloaded',
   downloadFailed: 'Failed to download the PDF',
-  paymentQrTitle: 'Pay by bank transfer',
-  /** As the PDF captions its code (qrCaption in packages/domain/src/document-labels/en.ts). */
-  paymentQrCaption: 'Scan to pay with your banking app',
 } as const;

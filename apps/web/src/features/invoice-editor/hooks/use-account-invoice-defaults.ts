@@ -1,3 +1,4 @@
+import type { InvoiceDefaults } from '@invoicer/domain/invoice-templates';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { fetchAccountInvoiceDefaults } from '../api/account-defaults';
@@ -5,19 +6,19 @@ import { fetchAccountInvoiceDefaults } from '../api/account-defaults';
 const accountDefaultsKey = ['invoice-editor', 'account-defaults'] as const;
 
 /**
- * A new invoice's "Apply discounts before tax" is the account's setting
- * (docs/decisions/0072-structured-parties-and-discounts-before-tax.md): asked once a user is signed in, for a form that
- * started fresh (not a draft, not an invoice being edited, which keep their own value). The first answer settles it;
- * a failed call leaves the form as it is.
+ * A new invoice's "Apply discounts before tax" (docs/decisions/0072-structured-parties-and-discounts-before-tax.md) and
+ * language without a client's (docs/decisions/0075-the-account-default-language.md) are the account's: asked once a
+ * user is signed in, for a form that started fresh (not a draft, not an invoice being edited, which keep their own
+ * values). The first answer settles them; a failed call leaves the form as it is.
  */
-export function useAccountDiscountDefault({
+export function useAccountInvoiceDefaults({
   isSignedIn,
   freshForm,
-  onDefault,
+  onDefaults,
 }: {
   isSignedIn: boolean;
   freshForm: boolean;
-  onDefault: (on: boolean) => void;
+  onDefaults: (defaults: InvoiceDefaults) => void;
 }): void {
   const settled = useRef(!freshForm);
   const query = useQuery({
@@ -31,14 +32,14 @@ export function useAccountDiscountDefault({
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
-  const settle = useEffectEvent((on: boolean) => {
+  const settle = useEffectEvent((defaults: InvoiceDefaults) => {
     if (settled.current) return;
     settled.current = true;
-    onDefault(on);
+    onDefaults(defaults);
   });
   const { data, isFetchedAfterMount, isError, error } = query;
   useEffect(() => {
-    if (isFetchedAfterMount && data !== undefined) settle(data.discount_before_tax);
+    if (isFetchedAfterMount && data !== undefined) settle(data);
   }, [isFetchedAfterMount, data]);
   useEffect(() => {
     if (isError) console.error('Failed to fetch the account invoice defaults', error);
