@@ -13,9 +13,11 @@ import { makeEInvoice } from './einvoices.service';
 /**
  * Random valid documents, as the contract carries them, through the route's mapping, writer and rules
  * (makeEInvoice, which answers only XML the official rules pass): every one must come out, stating the
- * total the PDF prints. EINVOICE_OUTPUT_RUNS sets the runs per format (30 here; issue 17's target is 1,000).
+ * total the PDF prints. EINVOICE_OUTPUT_RUNS sets the runs per format (30 here; issue 17's target is 1,000, run
+ * and recorded in docs/einvoicing.md). Documents have 1 to 200 lines, spread over the whole range.
  */
 const RUNS = Number(process.env.EINVOICE_OUTPUT_RUNS ?? 30);
+const MAX_LINES = 200;
 
 afterAll(async () => {
   await closeEInvoiceValidation();
@@ -50,7 +52,8 @@ const document = fc.record({
   seller: party,
   buyer: party,
   currency: fc.constantFrom(...CURRENCIES),
-  lines: fc.array(line, { minLength: 1, maxLength: 12 }),
+  // size 'max': without it fast-check keeps arrays short (about 12 items), and long invoices are the point.
+  lines: fc.array(line, { minLength: 1, maxLength: MAX_LINES, size: 'max' }),
   discount: fc.option(fc.integer({ min: 0, max: 50_000 }), { nil: undefined }),
   shipping: fc.option(fc.integer({ min: 0, max: 100_000 }), { nil: undefined }),
   due: fc.boolean(),
@@ -104,23 +107,29 @@ function body(generated: Generated) {
 }
 
 describe('random valid documents through the e-invoice outputs', () => {
-  it.each(EINVOICE_FORMATS)(`${RUNS} documents as %s pass the rules and state the PDF's total`, async (format) => {
-    await fc.assert(
-      fc.asyncProperty(document, async (generated) => {
-        const parsed = invoiceDocumentInputSchema.parse(body(generated));
-        let xml: string;
-        try {
-          xml = await makeEInvoice(parsed, format);
-        } catch (error) {
-          if (error instanceof EInvoiceRejected) throw new Error(JSON.stringify(error.problems), { cause: error });
-          throw error;
-        }
-        const payable = new RegExp(isUbl(format) ? 'PayableAmount[^>]*>([^<]+)<' : 'DuePayableAmount>([^<]+)<').exec(
-          xml,
-        );
-        expect(payable?.[1]).toBe(minorToFixed(computeTotals(parsed).total, parsed.currency));
-      }),
-      { numRuns: RUNS, seed: FC_SEED },
-    );
-  });
+  // Up to 200 lines, a document takes up to about a second to check on a loaded machine.
+  const timeout = Math.max(30_000, RUNS * 2_000);
+  it.each(EINVOICE_FORMATS)(
+    `${RUNS} documents as %s pass the rules and state the PDF's total`,
+    { timeout },
+    async (format) => {
+      await fc.assert(
+        fc.asyncProperty(document, async (generated) => {
+          const parsed = invoiceDocumentInputSchema.parse(body(generated));
+          let xml: string;
+          try {
+            xml = await makeEInvoice(parsed, format);
+          } catch (error) {
+            if (error instanceof EInvoiceRejected) throw new Error(JSON.stringify(error.problems), { cause: error });
+            throw error;
+          }
+          const payable = new RegExp(isUbl(format) ? 'PayableAmount[^>]*>([^<]+)<' : 'DuePayableAmount>([^<]+)<').exec(
+            xml,
+          );
+          expect(payable?.[1]).toBe(minorToFixed(computeTotals(parsed).total, parsed.currency));
+        }),
+        { numRuns: RUNS, seed: FC_SEED },
+      );
+    },
+  );
 });
