@@ -146,9 +146,11 @@ export function ruleFindings(ruleCase: RuleCase): RecordedOutcome {
       sha256: createHash('sha256').update(JSON.stringify(result)).digest('hex'),
     };
   } catch (error) {
-    if (error instanceof EInvoiceInputError) return { refused: error.message };
+    // The engine answers an assert that fails to evaluate as bad input; its cause is what the rules raised.
+    const raised = error instanceof EInvoiceInputError && error.cause ? error.cause : error;
+    if (raised === error && error instanceof EInvoiceInputError) return { refused: error.message };
     // Not its line: an error inside a path that ADR 76 hoisted is reported at the variable's declaration.
-    const { code, message } = error as { code?: string; message: string };
+    const { code, message } = raised as { code?: string; message: string };
     if (code) return { error: `${code}: ${message}` };
     throw error;
   }

@@ -101,6 +101,29 @@ export function readAndCheck(xml: string): { invoice: ReceivedEInvoice; result: 
   return { invoice, result: runRulesOn(document, [syntax === 'cii' ? 'en16931-cii' : 'en16931-ubl']) };
 }
 
+/**
+ * One rule set on the document. Some broken documents make an official assert fail to evaluate (XPTY0004 when a CII
+ * allowance has no ChargeIndicator: an empty cast to a boolean); that is bad input, answered as such, not a fault.
+ */
+function transform(ruleSet: RuleSet, document: SaxonNode): { principalResult: SaxonNode } {
+  try {
+    return SaxonJS.transform(
+      { stylesheetInternal: stylesheet(ruleSet), sourceNode: document, destination: 'document' },
+      'sync',
+    );
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    // XPath's dynamic and type errors (XPTY, XPDY, FORG, FOAR, ...); anything else (a broken SEF) stays a fault.
+    if (typeof code === 'string' && /^(XP|FO)/.test(code)) {
+      throw new EInvoiceInputError(
+        `The official rules cannot check this document: ${(error as Error).message} (${code}).`,
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
 function runRulesOn(document: SaxonNode, ruleSets: readonly RuleSet[]): RulesResult {
   const root = rootName(document);
   const result: RulesResult = { failures: [], warnings: [] };
@@ -113,10 +136,7 @@ function runRulesOn(document: SaxonNode, ruleSets: readonly RuleSet[]): RulesRes
           : 'The document is not a UBL invoice or credit note.',
       );
     }
-    const { principalResult } = SaxonJS.transform(
-      { stylesheetInternal: stylesheet(ruleSet), sourceNode: document, destination: 'document' },
-      'sync',
-    );
+    const { principalResult } = transform(ruleSet, document);
     const findings = SaxonJS.XPath.evaluate(
       "(//svrl:failed-assert | //svrl:successful-report) ! map { 'id': string(@id), 'flag': string(@flag), 'location': string(@location), 'text': normalize-space(svrl:text) }",
       principalResult,

@@ -70,6 +70,17 @@ describe('the official rules on the publisher examples', () => {
     expect(result.failures.every((failure) => failure.flag === 'fatal')).toBe(true);
   });
 
+  it('answers a document on which an official assert fails to evaluate as bad input, when checking and reading', async () => {
+    // Without its ChargeIndicator an allowance makes an EN 16931 assert cast nothing to a boolean (XPTY0004).
+    const xml = fixture('XRechnung-O.xml');
+    expect(xml).toContain('<ram:ChargeIndicator>');
+    const broken = xml.replace(/<ram:ChargeIndicator>[\s\S]*?<\/ram:ChargeIndicator>/g, '');
+    const message = /official rules cannot check this document: .*XPTY0004/;
+    await expect(validator.validate(broken, ['en16931-cii'])).rejects.toThrow(EInvoiceInputError);
+    await expect(validator.validate(broken, ['en16931-cii'])).rejects.toThrow(message);
+    await expect(validator.read(broken)).rejects.toThrow(message);
+  });
+
   it('refuses to check a document with the other syntax rules instead of passing it', async () => {
     await expect(validator.validate(fixture('ubl-tc434-example1.xml'), ['en16931-cii'])).rejects.toThrow(
       /not a CII invoice/,
