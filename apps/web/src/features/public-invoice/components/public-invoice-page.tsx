@@ -12,6 +12,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, failureMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { useDownloadPublicPdf, usePublicInvoice } from '../hooks/use-public-invoice';
 import { adjustmentLabel, aroundValue, blockLines, longDate, money, statusText } from '../model/format';
 
@@ -62,7 +63,7 @@ function Block({ title, text }: { title: string; text: string }) {
       <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{title}</h2>
       <address className="mt-1 text-sm break-words text-slate-800 not-italic">
         {lines.map((line, index) => (
-          <span key={index} className={index === 0 ? 'block font-semibold text-slate-900' : 'block'}>
+          <span key={index} dir="auto" className={index === 0 ? 'block font-semibold text-slate-900' : 'block'}>
             {line}
           </span>
         ))}
@@ -76,7 +77,10 @@ function Section({ title, text }: { title: string; text: string }) {
   return (
     <section className="mt-6 border-t border-slate-100 pt-4">
       <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
-      <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{text.trim()}</p>
+      {/* Each line in its own direction (a Latin line in an Arabic invoice reads in order), aligned as the page. */}
+      <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700 [unicode-bidi:plaintext]">
+        {text.trim()}
+      </p>
     </section>
   );
 }
@@ -115,7 +119,9 @@ function PaymentQr({
             <dt className="text-slate-600">{labels.transferAmount}</dt>
             <dd className="text-slate-900 tabular-nums">{amount}</dd>
             <dt className="text-slate-600">{labels.accountHolder}</dt>
-            <dd className="wrap-anywhere">{qr.name}</dd>
+            <dd dir="auto" className="wrap-anywhere">
+              {qr.name}
+            </dd>
             <dt className="text-slate-600">{labels.iban}</dt>
             <dd className="wrap-anywhere tabular-nums">{formatIban(qr.iban)}</dd>
             {qr.bic !== '' && (
@@ -125,7 +131,9 @@ function PaymentQr({
               </>
             )}
             <dt className="text-slate-600">{labels.reference}</dt>
-            <dd className="wrap-anywhere">{qr.remittance}</dd>
+            <dd dir="auto" className="wrap-anywhere">
+              {qr.remittance}
+            </dd>
           </dl>
           <p className="mt-2 text-xs text-slate-600">{labels.qrCaption}</p>
         </div>
@@ -157,11 +165,17 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
   }
   if (invoice.shipping.shown) totalLines.push([labels.shipping, amount(totals.shipping)]);
 
+  const dir = languageDirection(language);
+  // What the sender and client typed takes its own direction (dir="auto"), aligned as the page's: a Latin address line
+  // in an Arabic invoice reads left to right and still lines up on the right.
   return (
     <article
       lang={language}
-      dir={languageDirection(language)}
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-10"
+      dir={dir}
+      className={cn(
+        'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-10',
+        dir === 'rtl' ? 'text-right' : 'text-left',
+      )}
     >
       <header className="flex flex-col-reverse gap-4 sm:flex-row sm:items-start sm:justify-between">
         {invoice.logo_url ? (
@@ -229,8 +243,14 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
             {invoice.items.map((item, index) => (
               <tr key={index}>
                 <td className="py-2 pe-3 align-top">
-                  <span className="font-medium break-words text-slate-900">{item.name}</span>
-                  {item.description && <span className="block text-slate-600">{item.description}</span>}
+                  <span dir="auto" className="font-medium break-words text-slate-900">
+                    {item.name}
+                  </span>
+                  {item.description && (
+                    <span dir="auto" className="block text-slate-600">
+                      {item.description}
+                    </span>
+                  )}
                 </td>
                 <td className="px-3 py-2 text-end align-top text-slate-800 tabular-nums">
                   {formatQuantityWithUnit(item.quantity, item.unit, language)}
@@ -249,10 +269,16 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
           {invoice.items.map((item, index) => (
             <li key={index} className="py-2 text-sm">
               <div className="flex justify-between gap-3">
-                <span className="min-w-0 font-medium break-words text-slate-900">{item.name}</span>
+                <span dir="auto" className="min-w-0 font-medium break-words text-slate-900">
+                  {item.name}
+                </span>
                 <span className="font-medium whitespace-nowrap text-slate-900 tabular-nums">{amount(item.amount)}</span>
               </div>
-              {item.description && <p className="break-words text-slate-600">{item.description}</p>}
+              {item.description && (
+                <p dir="auto" className="break-words text-slate-600">
+                  {item.description}
+                </p>
+              )}
               <p className="text-slate-600 tabular-nums">
                 {formatQuantityWithUnit(item.quantity, item.unit, language)} × {amount(item.unit_cost)}
               </p>
@@ -358,7 +384,7 @@ export function PublicInvoicePage({ token }: { token: string }) {
           {sender ? (
             <>
               {beforeSender}
-              <span className="font-semibold text-slate-900">{sender}</span>
+              <bdi className="font-semibold text-slate-900">{sender}</bdi>
               {afterSender}
             </>
           ) : (
