@@ -177,3 +177,158 @@ test.describe('the public page', () => {
     await guest.context().close();
   });
 });
+
+/**
+ * The public page in the invoice's language (issue 16; docs/product/public-links-and-activity.md#the-public-page):
+ * the card and the page around it, from the label catalogue; an Arabic invoice right to left and readable at 320 px.
+ */
+test.describe("the public page in the invoice's language", () => {
+  /** A shared EUR invoice of one item (1.234,56 € in German) in the language; answers its public URL. */
+  async function sharedInvoice(
+    page: Page,
+    number: string,
+    data: Record<string, unknown>,
+    status: 'draft' | 'sent' = 'sent',
+  ) {
+    await signedInAccount(page);
+    const id = await seedInvoice(page.request, {
+      status,
+      data: {
+        invoice_number: number,
+        items: [{ id: 'b1', name: 'Beratung', description: '', showDesc: false, quantity: 1, unit_cost: 1234.56 }],
+        show_tax: false,
+        show_discount: false,
+        show_shipping: false,
+        currency: 'EUR',
+        currency_symbol: '€',
+        currency_label: 'Euro (€)',
+        ...data,
+      },
+    });
+    const response = await page.request.post(`/api/invoices/${id}/share`, { data: {} });
+    expect(response.status()).toBe(201);
+    return ((await response.json()) as { url: string }).url;
+  }
+
+  async function guestIn(browser: Browser, isMobile: boolean, locale?: string): Promise<Page> {
+    const context = await browser.newContext({
+      viewport: isMobile ? { width: 375, height: 812 } : { width: 1440, height: 900 },
+      ...(locale ? { locale } : {}),
+    });
+    return context.newPage();
+  }
+
+  test('a German invoice: the card and everything around it in German, amounts 1.234,56 €', async ({
+    page,
+    browser,
+    isMobile,
+  }) => {
+    const url = await sharedInvoice(page, '0051', { language: 'de', due_date: null });
+    const guest = await guestIn(browser, isMobile);
+    await guest.goto(url);
+    await expect(guest.getByRole('heading', { level: 1, name: 'Nr. 0051' })).toBeVisible();
+    await expect(guest).toHaveTitle('Rechnung 0051 von Ada Lovelace Consulting · Invoicer');
+    await expect(guest.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(guest.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(guest.locator('article')).toHaveAttribute('dir', 'ltr');
+    await expect(guest.getByText('Ada Lovelace Consulting hat Ihnen diese Rechnung gesendet.')).toBeVisible();
+    await expect(guest.getByText('RECHNUNG', { exact: true })).toBeVisible();
+    await expect(guest.getByText('Gesendet', { exact: true })).toBeVisible();
+    // The labels beside the dates, a missing due date in German.
+    await expect(guest.locator('article header dl dt')).toHaveText(['Rechnungsdatum', 'Fällig']);
+    await expect(guest.locator('article header dl dd')).toHaveText(['21. November 2026', 'Nicht angegeben']);
+    await expect(guest.getByTestId('public-amount-due-summary')).toHaveText('Zu zahlen: 1.234,56\u00a0€');
+    if (!isMobile) {
+      await expect(guest.getByRole('columnheader')).toHaveText(['Position', 'Menge', 'Einzelpreis', 'Betrag']);
+      await expect(guest.getByRole('table').getByRole('row').nth(1).getByRole('cell')).toHaveText([
+        'Beratung',
+        '1',
+        '1.234,56\u00a0€',
+        '1.234,56\u00a0€',
+      ]);
+    }
+    const totals = guest.getByTestId('public-totals');
+    await expect(totals.locator('dt')).toHaveText(['Zwischensumme', 'Gesamtbetrag']);
+    await expect(totals.locator('dd')).toHaveText(['1.234,56\u00a0€', '1.234,56\u00a0€']);
+    await expect(guest.locator('footer')).toHaveText('Gesendet mit Invoicer');
+    await expect(guest.getByText(/sent you this invoice|Download PDF|Not set|Sent with/)).toHaveCount(0);
+
+    const downloading = guest.waitForEvent('download');
+    await guest.getByRole('button', { name: 'PDF herunterladen', exact: true }).click();
+    expect((await downloading).suggestedFilename()).toBe('0051_2026-11-21.pdf');
+    await expect(toast(guest, 'Rechnung heruntergeladen')).toBeVisible();
+    await guest.context().close();
+  });
+
+  test('an Arabic invoice reads right to left, has no serious axe violations and fits 320 px', async ({
+    page,
+    browser,
+    isMobile,
+  }) => {
+    const url = await sharedInvoice(page, '0052', { language: 'ar' });
+    const guest = await guestIn(browser, isMobile);
+    await guest.goto(url);
+    await expect(guest.getByRole('heading', { level: 1, name: 'رقم 0052' })).toBeVisible();
+    await expect(guest.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(guest.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(guest.locator('article')).toHaveAttribute('dir', 'rtl');
+    await expect(guest.locator('article')).toHaveAttribute('lang', 'ar');
+    await expect(guest.getByText('أرسل إليك Ada Lovelace Consulting هذه الفاتورة.')).toBeVisible();
+    await expect(guest.getByText('مُرسلة', { exact: true })).toBeVisible();
+    await expect(guest.getByTestId('public-totals').locator('dt')).toHaveText(['المجموع الفرعي', 'الإجمالي']);
+    await expect(guest.locator('footer')).toHaveText('أُرسلت عبر Invoicer');
+    // What the sender typed in Latin script reads left to right in its line ("12 Analytical Row", not "Analytical
+    // Row 12"), and the line still ends at the right edge, as the page's lines do.
+    const line = await guest.getByText('12 Analytical Row', { exact: true }).evaluate((element) => {
+      const text = element.firstChild as Text;
+      const rect = (start: number, end: number) => {
+        const range = document.createRange();
+        range.setStart(text, start);
+        range.setEnd(text, end);
+        return range.getBoundingClientRect();
+      };
+      const length = text.data.length;
+      return {
+        numberLeft: rect(0, 2).left,
+        wordLeft: rect(length - 3, length).left,
+        textRight: rect(0, length).right,
+        boxRight: element.getBoundingClientRect().right,
+      };
+    });
+    expect(line.numberLeft).toBeLessThan(line.wordLeft);
+    expect(Math.abs(line.boxRight - line.textRight)).toBeLessThan(2);
+    if (!isMobile) {
+      // Right to left: the totals (a narrow column at the end of the line) sit at the card's left edge.
+      const card = await guest.locator('article').boundingBox();
+      const totalsBox = await guest.getByTestId('public-totals').boundingBox();
+      expect(card && totalsBox && totalsBox.x - card.x).toBeLessThan(80);
+    }
+    expect(await seriousViolations(guest)).toEqual([]);
+
+    await guest.setViewportSize({ width: 320, height: 700 });
+    await expect(guest.getByRole('button', { name: 'تنزيل PDF', exact: true })).toBeVisible();
+    await guest.screenshot({ path: test.info().outputPath('arabic-320.png'), fullPage: true });
+    await expect(guest.getByTestId('public-total')).toBeVisible();
+    expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    expect(await seriousViolations(guest)).toEqual([]);
+    await guest.context().close();
+  });
+
+  test("a link that does not work speaks the reader's browser language", async ({ page, browser, isMobile }) => {
+    const url = await sharedInvoice(page, '0053', { language: 'de' });
+    const dead = url.replace(/\/i\/.+$/, '/i/not-a-real-token');
+    const german = await guestIn(browser, isMobile, 'de-DE');
+    await german.goto(dead);
+    await expect(german.getByRole('heading', { level: 1, name: 'Dieser Link funktioniert nicht' })).toBeVisible();
+    await expect(german.getByText('Bitten Sie den Absender um einen neuen.')).toBeVisible();
+    await expect(german.locator('html')).toHaveAttribute('lang', 'de');
+    await german.context().close();
+
+    const arabic = await guestIn(browser, isMobile, 'ar');
+    await arabic.goto(dead);
+    await expect(arabic.getByRole('heading', { level: 1, name: 'هذا الرابط لا يعمل' })).toBeVisible();
+    await expect(arabic.locator('html')).toHaveAttribute('dir', 'rtl');
+    expect(await seriousViolations(arabic)).toEqual([]);
+    await arabic.context().close();
+  });
+});

@@ -84,6 +84,15 @@ describe('the label catalogue (issue 16: the document language)', () => {
       // The logo's alternative text names the sender (ADR 75).
       expect(labels.logoOf('Ada Lovelace Studio')).toContain('Ada Lovelace Studio');
       expect(labels.logoOf('Ada Lovelace Studio')).not.toBe('Ada Lovelace Studio');
+      // The public page's texts carry their values; the product name stays as given.
+      expect(labels.pageTitle('0042', 'Ada Studio')).toMatch(/0042[\s\S]*Ada Studio|Ada Studio[\s\S]*0042/);
+      expect(labels.pageTitle('0042', '')).toContain('0042');
+      expect(labels.pageTitle('0042', '')).not.toMatch(/undefined|Ada/);
+      expect(labels.sentYouThis('Ada Studio').split('Ada Studio')).toHaveLength(2);
+      expect(labels.sentWith('Invoicer').split('Invoicer')).toHaveLength(2);
+      expect(labels.paymentQrAlt('€5.00', 'DE89 3704', 'RF18')).toMatch(
+        /(?=[\s\S]*€5\.00)(?=[\s\S]*DE89 3704)(?=[\s\S]*RF18)/,
+      );
     }
   });
 
@@ -97,6 +106,13 @@ describe('the label catalogue (issue 16: the document language)', () => {
       footerInvoice: 'Invoice #0042',
       page: 'Page 0042 of 7',
       amountDueBy: 'Amount due 0042 by 7',
+      // The public page's texts as they were before they had a language.
+      sentYouThis: '0042 sent you this invoice.',
+      downloadPdf: 'Download PDF',
+      sentWith: 'Sent with 0042',
+      notSet: 'Not set',
+      statusOverdue: 'Overdue',
+      linkNotFoundTitle: 'This link does not work',
     });
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { amountDueSummary } from './amount-due';
 import { formatDateForReader } from './dates';
 import {
+  languageDirection,
   languageFromBrowser,
   languageInputSchema,
   normalizeLanguage,
@@ -48,6 +49,16 @@ describe('document language tags', () => {
     expect(languageFromBrowser(['de-AT', 'en'])).toBe('de');
     expect(languageFromBrowser(['ru-RU', 'en-US'])).toBe('en');
     expect(languageFromBrowser([])).toBe('en');
+  });
+});
+
+describe('the writing direction of a document language', () => {
+  it('is right to left for Arabic with any region, left to right for the others and for none', () => {
+    expect(languageDirection('ar')).toBe('rtl');
+    expect(languageDirection('ar-SA')).toBe('rtl');
+    expect(languageDirection('de')).toBe('ltr');
+    expect(languageDirection('ja')).toBe('ltr');
+    expect(languageDirection(null)).toBe('ltr');
   });
 });
 

@@ -125,3 +125,11 @@ export function languageFromBrowser(preferred: readonly string[]): DocumentLangu
   }
   return DEFAULT_DOCUMENT_LANGUAGE;
 }
+
+/** Languages written right to left, of the 13. */
+const RIGHT_TO_LEFT: ReadonlySet<DocumentLanguage> = new Set(['ar']);
+
+/** The writing direction of a document language tag, for an HTML `dir`: `rtl` for Arabic, else `ltr`. */
+export function languageDirection(tag: string | null | undefined): 'ltr' | 'rtl' {
+  return RIGHT_TO_LEFT.has(primaryLanguage(tag)) ? 'rtl' : 'ltr';
+}

@@ -12,12 +12,13 @@ const TONES: Record<InvoiceStatus, BadgeTone> = {
 /**
  * An invoice's status, on the list, the invoice page and the dashboard: 'in progress' reads Sent,
  * anything unknown is capitalised in neutral (docs/product/states-and-transitions.md#invoice-statuses).
+ * `label` replaces the English name (the public page prints it in the invoice's language).
  */
-export function StatusBadge({ status, className }: { status: string; className?: string }) {
+export function StatusBadge({ status, label, className }: { status: string; label?: string; className?: string }) {
   const known = normalizeStatus(status);
   return (
     <Badge tone={known ? TONES[known] : 'neutral'} {...(className ? { className } : {})}>
-      {statusLabel(status)}
+      {label ?? statusLabel(status)}
     </Badge>
   );
 }

@@ -60,6 +60,37 @@ export interface DocumentLabels {
   logoOf: (name: string) => string;
   /** The public invoice page's heading over the payment QR code and the transfer it asks for. */
   payByTransfer: string;
+  // The public invoice page around the invoice: its tab title, the line over it, its buttons, toasts and footer, the
+  // status badge and the page a link that does not work shows (docs/product/public-links-and-activity.md#the-public-page).
+  // The product name stays untranslated: it is passed in.
+  /** The browser tab's title: "Invoice 0042 from Ada Studio"; a sender of '' is none. */
+  pageTitle: (number: string, sender: string) => string;
+  /** The line over the invoice: "Ada Studio sent you this invoice." (the name is shown in bold). */
+  sentYouThis: (name: string) => string;
+  /** The same without a sender. */
+  sentToYou: string;
+  downloadPdf: string;
+  /** The spinner's accessible name while the PDF downloads. */
+  downloading: string;
+  downloaded: string;
+  downloadFailed: string;
+  /** The footer: "Sent with Invoicer" (the product name is a link). */
+  sentWith: (product: string) => string;
+  /** A date the invoice does not have. */
+  notSet: string;
+  statusDraft: string;
+  statusSent: string;
+  statusPaid: string;
+  statusOverdue: string;
+  /** The payment QR code's alternative text: amount and IBAN formatted. */
+  paymentQrAlt: (amount: string, iban: string, reference: string) => string;
+  loading: string;
+  /** The heading and text for a link that is not on (turned off, replaced, never was): 404. */
+  linkNotFoundTitle: string;
+  linkNotFound: string;
+  loadFailedTitle: string;
+  loadFailed: string;
+  retry: string;
   // The e-mail that carries the invoice (packages/domain/src/invoice-email.ts): its default subject and message, in the
   // document's language (docs/decisions/0075-the-account-default-language.md). A business or a name of '' is none.
   emailSubject: (number: string, business: string) => string;

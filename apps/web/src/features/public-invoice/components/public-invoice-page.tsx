@@ -3,31 +3,54 @@ import type { PublicInvoice } from '@invoicer/domain/api/public-links';
 import { amountToMinor } from '@invoicer/domain/money';
 import { formatIban } from '@invoicer/domain/bank-account';
 import { labelsFor, type DocumentLabels } from '@invoicer/domain/document-labels';
+import { languageDirection, languageFromBrowser } from '@invoicer/domain/document-language';
 import { formatQuantityWithUnit } from '@invoicer/domain/quantity';
 import { Download, FileQuestion } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/status-badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError, failureMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { useDownloadPublicPdf, usePublicInvoice } from '../hooks/use-public-invoice';
-import { adjustmentLabel, blockLines, longDate, money } from '../model/format';
-import { PUBLIC_INVOICE_TEXTS } from '../model/messages';
+import { adjustmentLabel, aroundValue, blockLines, longDate, money, statusText } from '../model/format';
 
 /** Search engines must not index an invoice, whatever link leads to it (the server also says so in a header). */
 const NoIndex = () => <meta name="robots" content="noindex, nofollow" />;
 
-function Shell({ children }: { children: ReactNode }) {
+/** The product's name, never translated. */
+const PRODUCT = 'Invoicer';
+
+/**
+ * The whole page in one language and its direction: the invoice's once it is loaded, the reader's browser's before
+ * (and when the link does not work, which must not tell whose invoice it was). The document element carries the
+ * language too, for the tab's title and the toasts, and gets its own back on leaving.
+ */
+function Shell({ language, children }: { language: string; children: ReactNode }) {
+  const labels = labelsFor(language);
+  const dir = languageDirection(language);
+  const [beforeProduct, afterProduct] = aroundValue(labels.sentWith);
+  useEffect(() => {
+    const root = document.documentElement;
+    const previous = { lang: root.lang, dir: root.dir };
+    root.lang = language;
+    root.dir = dir;
+    return () => {
+      root.lang = previous.lang;
+      root.dir = previous.dir;
+    };
+  }, [language, dir]);
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-100">
+    <div lang={language} dir={dir} className="flex min-h-dvh flex-col bg-slate-100">
       <NoIndex />
       <main className="mx-auto w-full max-w-3xl flex-1 px-3 py-6 sm:px-6 sm:py-10">{children}</main>
       <footer className="pb-6 text-center text-xs text-slate-600">
-        Sent with{' '}
-        <Link to="/" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
-          Invoicer
+        {beforeProduct}
+        <Link to="/" lang="en" className="font-medium text-indigo-700 underline-offset-2 hover:underline">
+          {PRODUCT}
         </Link>
+        {afterProduct}
       </footer>
     </div>
   );
@@ -40,7 +63,7 @@ function Block({ title, text }: { title: string; text: string }) {
       <h2 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{title}</h2>
       <address className="mt-1 text-sm break-words text-slate-800 not-italic">
         {lines.map((line, index) => (
-          <span key={index} className={index === 0 ? 'block font-semibold text-slate-900' : 'block'}>
+          <span key={index} dir="auto" className={index === 0 ? 'block font-semibold text-slate-900' : 'block'}>
             {line}
           </span>
         ))}
@@ -54,7 +77,10 @@ function Section({ title, text }: { title: string; text: string }) {
   return (
     <section className="mt-6 border-t border-slate-100 pt-4">
       <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
-      <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{text.trim()}</p>
+      {/* Each line in its own direction (a Latin line in an Arabic invoice reads in order), aligned as the page. */}
+      <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700 [unicode-bidi:plaintext]">
+        {text.trim()}
+      </p>
     </section>
   );
 }
@@ -82,7 +108,7 @@ function PaymentQr({
       <div className="mt-2 flex flex-col gap-4 sm:flex-row sm:items-center">
         <img
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qr.svg)}`}
-          alt={`SEPA payment QR code: ${amount} to ${formatIban(qr.iban)}, reference ${qr.remittance}`}
+          alt={labels.paymentQrAlt(amount, formatIban(qr.iban), qr.remittance)}
           width={160}
           height={160}
           className="h-40 w-40 shrink-0 rounded border border-slate-200 bg-white p-1"
@@ -93,7 +119,9 @@ function PaymentQr({
             <dt className="text-slate-600">{labels.transferAmount}</dt>
             <dd className="text-slate-900 tabular-nums">{amount}</dd>
             <dt className="text-slate-600">{labels.accountHolder}</dt>
-            <dd className="wrap-anywhere">{qr.name}</dd>
+            <dd dir="auto" className="wrap-anywhere">
+              {qr.name}
+            </dd>
             <dt className="text-slate-600">{labels.iban}</dt>
             <dd className="wrap-anywhere tabular-nums">{formatIban(qr.iban)}</dd>
             {qr.bic !== '' && (
@@ -103,7 +131,9 @@ function PaymentQr({
               </>
             )}
             <dt className="text-slate-600">{labels.reference}</dt>
-            <dd className="wrap-anywhere">{qr.remittance}</dd>
+            <dd dir="auto" className="wrap-anywhere">
+              {qr.remittance}
+            </dd>
           </dl>
           <p className="mt-2 text-xs text-slate-600">{labels.qrCaption}</p>
         </div>
@@ -135,8 +165,18 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
   }
   if (invoice.shipping.shown) totalLines.push([labels.shipping, amount(totals.shipping)]);
 
+  const dir = languageDirection(language);
+  // What the sender and client typed takes its own direction (dir="auto"), aligned as the page's: a Latin address line
+  // in an Arabic invoice reads left to right and still lines up on the right.
   return (
-    <article lang={language} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-10">
+    <article
+      lang={language}
+      dir={dir}
+      className={cn(
+        'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-10',
+        dir === 'rtl' ? 'text-right' : 'text-left',
+      )}
+    >
       <header className="flex flex-col-reverse gap-4 sm:flex-row sm:items-start sm:justify-between">
         {invoice.logo_url ? (
           <img
@@ -147,12 +187,14 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
         ) : (
           <span aria-hidden className="hidden sm:block" />
         )}
-        <div className="sm:text-right">
+        <div className="sm:text-end">
           <p className="text-xs font-semibold tracking-widest text-slate-600 uppercase">{labels.invoice}</p>
           <h1 className="text-2xl font-bold tracking-tight break-all text-slate-900">
             {labels.invoiceNumber(invoice.invoice_number)}
           </h1>
-          {invoice.status !== 'draft' && <StatusBadge status={invoice.status} className="mt-1" />}
+          {invoice.status !== 'draft' && (
+            <StatusBadge status={invoice.status} label={statusText(invoice.status, labels)} className="mt-1" />
+          )}
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:justify-end">
             <dt className="text-slate-600">{labels.issued}</dt>
             <dd className="text-slate-900">{longDate(invoice.issued_date, language)}</dd>
@@ -182,17 +224,17 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
         </h2>
         <table className="hidden w-full text-sm sm:table">
           <thead>
-            <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-600 uppercase">
-              <th scope="col" className="py-2 pr-3 font-semibold">
+            <tr className="border-b border-slate-200 text-start text-xs tracking-wide text-slate-600 uppercase">
+              <th scope="col" className="py-2 pe-3 font-semibold">
                 {labels.item}
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
+              <th scope="col" className="px-3 py-2 text-end font-semibold">
                 {labels.quantity}
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
+              <th scope="col" className="px-3 py-2 text-end font-semibold">
                 {labels.rate}
               </th>
-              <th scope="col" className="py-2 pl-3 text-right font-semibold">
+              <th scope="col" className="py-2 ps-3 text-end font-semibold">
                 {labels.amount}
               </th>
             </tr>
@@ -200,17 +242,23 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
           <tbody className="divide-y divide-slate-100">
             {invoice.items.map((item, index) => (
               <tr key={index}>
-                <td className="py-2 pr-3 align-top">
-                  <span className="font-medium break-words text-slate-900">{item.name}</span>
-                  {item.description && <span className="block text-slate-600">{item.description}</span>}
+                <td className="py-2 pe-3 align-top">
+                  <span dir="auto" className="font-medium break-words text-slate-900">
+                    {item.name}
+                  </span>
+                  {item.description && (
+                    <span dir="auto" className="block text-slate-600">
+                      {item.description}
+                    </span>
+                  )}
                 </td>
-                <td className="px-3 py-2 text-right align-top text-slate-800 tabular-nums">
+                <td className="px-3 py-2 text-end align-top text-slate-800 tabular-nums">
                   {formatQuantityWithUnit(item.quantity, item.unit, language)}
                 </td>
-                <td className="px-3 py-2 text-right align-top whitespace-nowrap text-slate-800 tabular-nums">
+                <td className="px-3 py-2 text-end align-top whitespace-nowrap text-slate-800 tabular-nums">
                   {amount(item.unit_cost)}
                 </td>
-                <td className="py-2 pl-3 text-right align-top font-medium whitespace-nowrap text-slate-900 tabular-nums">
+                <td className="py-2 ps-3 text-end align-top font-medium whitespace-nowrap text-slate-900 tabular-nums">
                   {amount(item.amount)}
                 </td>
               </tr>
@@ -221,10 +269,16 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
           {invoice.items.map((item, index) => (
             <li key={index} className="py-2 text-sm">
               <div className="flex justify-between gap-3">
-                <span className="min-w-0 font-medium break-words text-slate-900">{item.name}</span>
+                <span dir="auto" className="min-w-0 font-medium break-words text-slate-900">
+                  {item.name}
+                </span>
                 <span className="font-medium whitespace-nowrap text-slate-900 tabular-nums">{amount(item.amount)}</span>
               </div>
-              {item.description && <p className="break-words text-slate-600">{item.description}</p>}
+              {item.description && (
+                <p dir="auto" className="break-words text-slate-600">
+                  {item.description}
+                </p>
+              )}
               <p className="text-slate-600 tabular-nums">
                 {formatQuantityWithUnit(item.quantity, item.unit, language)} × {amount(item.unit_cost)}
               </p>
@@ -233,7 +287,7 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
         </ul>
       </section>
 
-      <dl className="mt-6 ml-auto w-full max-w-xs space-y-1.5 text-sm" data-testid="public-totals">
+      <dl className="mt-6 ms-auto w-full max-w-xs space-y-1.5 text-sm" data-testid="public-totals">
         {totalLines.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-4">
             <dt className="text-slate-600">{label}</dt>
@@ -280,32 +334,37 @@ function PrintedInvoice({ invoice }: { invoice: PublicInvoice }) {
 export function PublicInvoicePage({ token }: { token: string }) {
   const query = usePublicInvoice(token);
   const download = useDownloadPublicPdf();
+  const readerLanguage = languageFromBrowser(navigator.languages);
 
   if (query.isPending) {
+    const labels = labelsFor(readerLanguage);
     return (
-      <Shell>
-        <title>Invoice · Invoicer</title>
+      <Shell language={readerLanguage}>
+        <title>{`${labels.pageTitle('', '').trim()} · ${PRODUCT}`}</title>
         <p className="flex items-center justify-center gap-3 py-20 text-slate-600">
-          <Spinner label="Loading invoice" />
-          <span aria-hidden>{PUBLIC_INVOICE_TEXTS.loading}</span>
+          <Spinner label={labels.loading} />
+          <span aria-hidden>{labels.loading}</span>
         </p>
       </Shell>
     );
   }
   if (query.isError) {
+    const labels = labelsFor(readerLanguage);
     const gone = query.error instanceof ApiError && query.error.status === 404;
+    const title = gone ? labels.linkNotFoundTitle : labels.loadFailedTitle;
+    const fallback = gone ? labels.linkNotFound : labels.loadFailed;
+    // The server answers in English: an English reader gets its words, any other reader the catalogue's.
+    const message = readerLanguage === 'en' ? failureMessage(query.error, fallback) : fallback;
     return (
-      <Shell>
-        <title>{`${gone ? PUBLIC_INVOICE_TEXTS.notFoundTitle : PUBLIC_INVOICE_TEXTS.loadFailedTitle} · Invoicer`}</title>
+      <Shell language={readerLanguage}>
+        <title>{`${title} · ${PRODUCT}`}</title>
         <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
           <FileQuestion className="h-12 w-12 text-slate-400" aria-hidden />
-          <h1 className="text-xl font-semibold text-slate-900">
-            {gone ? PUBLIC_INVOICE_TEXTS.notFoundTitle : PUBLIC_INVOICE_TEXTS.loadFailedTitle}
-          </h1>
-          <p className="text-sm text-slate-600">{failureMessage(query.error, PUBLIC_INVOICE_TEXTS.loadFailed)}</p>
+          <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+          <p className="text-sm text-slate-600">{message}</p>
           {!gone && (
             <Button variant="secondary" className="h-11 md:h-10" onClick={() => void query.refetch()}>
-              Retry
+              {labels.retry}
             </Button>
           )}
         </div>
@@ -314,18 +373,22 @@ export function PublicInvoicePage({ token }: { token: string }) {
   }
 
   const invoice = query.data;
-  const sender = blockLines(invoice.from)[0];
+  const labels = labelsFor(invoice.language);
+  const sender = blockLines(invoice.from)[0] ?? '';
+  const [beforeSender, afterSender] = aroundValue(labels.sentYouThis);
   return (
-    <Shell>
-      <title>{`Invoice ${invoice.invoice_number}${sender ? ` from ${sender}` : ''} · Invoicer`}</title>
+    <Shell language={invoice.language}>
+      <title>{`${labels.pageTitle(invoice.invoice_number, sender)} · ${PRODUCT}`}</title>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700">
           {sender ? (
             <>
-              <span className="font-semibold text-slate-900">{sender}</span> sent you this invoice.
+              {beforeSender}
+              <bdi className="font-semibold text-slate-900">{sender}</bdi>
+              {afterSender}
             </>
           ) : (
-            'You were sent this invoice.'
+            labels.sentToYou
           )}
         </p>
         <Button
@@ -335,11 +398,11 @@ export function PublicInvoicePage({ token }: { token: string }) {
           aria-busy={download.isPending}
         >
           {download.isPending ? (
-            <Spinner className="h-4 w-4" label="Downloading" />
+            <Spinner className="h-4 w-4" label={labels.downloading} />
           ) : (
             <Download className="h-4 w-4" aria-hidden />
           )}
-          Download PDF
+          {labels.downloadPdf}
         </Button>
       </div>
       <PrintedInvoice invoice={invoice} />

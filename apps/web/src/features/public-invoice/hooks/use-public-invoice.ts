@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { ApiError, failureMessage } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { fetchPublicInvoice, fetchPublicInvoicePdf } from '../api/public-invoice-api';
-import { PUBLIC_INVOICE_TEXTS } from '../model/messages';
+import { labelsFor } from '@invoicer/domain/document-labels';
+import { primaryLanguage } from '@invoicer/domain/document-language';
 
 /** A refusal (404, 429, ...) is an answer: worth no retry. */
 const isAnswer = (error: unknown) => error instanceof ApiError && error.status < 500;
@@ -24,14 +25,20 @@ export function usePublicInvoice(token: string) {
   });
 }
 
-/** Download PDF: saved under the name the answer gives, like every download of a saved invoice. */
+/**
+ * Download PDF: saved under the name the answer gives, like every download of a saved invoice; its toasts in the
+ * invoice's language (the server's refusals are English, so only an English page shows them).
+ */
 export function useDownloadPublicPdf() {
   return useMutation({
-    mutationFn: (invoice: Pick<PublicInvoice, 'pdf_url' | 'file_name'>) => fetchPublicInvoicePdf(invoice),
+    mutationFn: (invoice: Pick<PublicInvoice, 'pdf_url' | 'file_name' | 'language'>) => fetchPublicInvoicePdf(invoice),
     onSuccess: (blob, invoice) => {
       saveFile(blob, invoice.file_name);
-      toast.success(PUBLIC_INVOICE_TEXTS.downloaded);
+      toast.success(labelsFor(invoice.language).downloaded);
     },
-    onError: (error) => toast.error(failureMessage(error, PUBLIC_INVOICE_TEXTS.downloadFailed)),
+    onError: (error, invoice) => {
+      const { downloadFailed } = labelsFor(invoice.language);
+      toast.error(primaryLanguage(invoice.language) === 'en' ? failureMessage(error, downloadFailed) : downloadFailed);
+    },
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adjustmentLabel, blockLines, longDate, money } from './format';
+import { labelsFor } from '@invoicer/domain/document-labels';
+import { adjustmentLabel, aroundValue, blockLines, longDate, money, statusText } from './format';
 
 describe('the public invoice page prints as the PDF does', () => {
   it('amounts with the currency symbol, negative ones with a leading minus', () => {
@@ -29,5 +30,18 @@ describe('the public invoice page prints as the PDF does', () => {
     expect(adjustmentLabel('Tax', 8.875)).toBe('Tax (8.875%)');
     expect(adjustmentLabel('Tax', 8)).toBe('Tax (8%)');
     expect(adjustmentLabel('Discount', null)).toBe('Discount');
+  });
+
+  it('the texts around the invoice in German and Arabic: Not set, the status, the sender line (issue 16)', () => {
+    expect(longDate(null, 'de')).toBe('Nicht angegeben');
+    expect(longDate(null, 'ar')).toBe('غير محدد');
+    expect(statusText('overdue', labelsFor('de'))).toBe('Überfällig');
+    expect(statusText('paid', labelsFor('ar'))).toBe('مدفوعة');
+    expect(statusText('sent', labelsFor('en'))).toBe('Sent');
+    expect(aroundValue(labelsFor('en').sentYouThis)).toEqual(['', ' sent you this invoice.']);
+    expect(aroundValue(labelsFor('de').sentYouThis)).toEqual(['', ' hat Ihnen diese Rechnung gesendet.']);
+    // Arabic puts the sender inside the sentence.
+    expect(aroundValue(labelsFor('ar').sentYouThis)).toEqual(['أرسل إليك ', ' هذه الفاتورة.']);
+    expect(aroundValue(labelsFor('ja').sentWith)).toEqual(['', 'で送信']);
   });
 });

@@ -1,7 +1,9 @@
 import type { CurrencyCode } from '@invoicer/domain/currencies';
 import { formatDateForReader, isIsoDate } from '@invoicer/domain/dates';
+import { labelsFor, type DocumentLabels } from '@invoicer/domain/document-labels';
 import { amountToMinor, formatMoneyForReader } from '@invoicer/domain/money';
 import { formatPercentForReader, percentDecimalToRate } from '@invoicer/domain/percent';
+import type { InvoiceStatus } from '@invoicer/domain/status';
 
 /*
  * The page prints in the invoice's language with the functions its PDF uses (docs/decisions/0061-the-document-language.md,
@@ -13,9 +15,32 @@ export function money(amount: number, currency: CurrencyCode, language?: string 
   return formatMoneyForReader(amountToMinor(amount, currency), currency, language);
 }
 
-/** 'November 21, 2026' ('21. November 2026' in German), or 'Not set' (docs/product/messages-and-limits.md#formats). */
+/**
+ * 'November 21, 2026' ('21. November 2026' in German), or 'Not set' in the language ('Nicht angegeben')
+ * (docs/product/messages-and-limits.md#formats).
+ */
 export function longDate(value: string | null, language?: string | null): string {
-  return value && isIsoDate(value) ? formatDateForReader(value, language) : 'Not set';
+  return value && isIsoDate(value) ? formatDateForReader(value, language) : labelsFor(language).notSet;
+}
+
+/** The status badge's text in the invoice's language. */
+export function statusText(status: InvoiceStatus, labels: DocumentLabels): string {
+  const texts: Record<InvoiceStatus, string> = {
+    draft: labels.statusDraft,
+    sent: labels.statusSent,
+    paid: labels.statusPaid,
+    overdue: labels.statusOverdue,
+  };
+  return texts[status];
+}
+
+/**
+ * A sentence with a value the page shows apart (a bold name, a link) as the text before and after it, so each
+ * language keeps its own word order: "{name} sent you this invoice.", "أرسل إليك {name} هذه الفاتورة.".
+ */
+export function aroundValue(sentence: (value: string) => string): [string, string] {
+  const [before = '', after = ''] = sentence('\u0000').split('\u0000');
+  return [before, after];
 }
 
 /** Non-blank lines of a From or To block. */
