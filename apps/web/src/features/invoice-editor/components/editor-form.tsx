@@ -289,7 +289,11 @@ export function EditorForm({
           <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
             <LogoUploader logoUrl={values.logoUrl} onLogoUrlChange={setText.logoUrl} />
             <div className="grid w-full grid-cols-1 gap-3 sm:w-72">
-              <InvoiceNumberField value={values.invoiceNumber} dispatch={dispatch} />
+              <InvoiceNumberField
+                value={values.invoiceNumber}
+                dispatch={dispatch}
+                problem={problems.invoice_number ?? null}
+              />
               <CurrencyField value={values.currency} onChange={setCurrency} />
               <LanguageField value={values.language} onChange={setLanguage} />
               <TemplateField
@@ -323,8 +327,20 @@ export function EditorForm({
           </div>
 
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <DateField label="Issued Date" value={values.issuedDate} onChange={setIssuedDate} />
-            <DateField label="Due Date" value={values.dueDate} onChange={setDueDate} />
+            <DateField
+              label="Issued Date"
+              value={values.issuedDate}
+              onChange={setIssuedDate}
+              field="issued_date"
+              problem={problems.issued_date ?? null}
+            />
+            <DateField
+              label="Due Date"
+              value={values.dueDate}
+              onChange={setDueDate}
+              field="due_date"
+              problem={problems.due_date ?? null}
+            />
           </div>
 
           <EInvoiceSection
@@ -383,6 +399,7 @@ export function EditorForm({
               showShipping={showShipping}
               vatPerLine={values.vatPerLine}
               discountBeforeTax={values.discountBeforeTax}
+              problems={problems}
             />
           </div>
         </div>
