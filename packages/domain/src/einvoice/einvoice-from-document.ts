@@ -109,6 +109,7 @@ export function toEInvoice(document: InvoiceDocument): EInvoiceMapping {
     ...(document.iban ? { iban: document.iban } : {}),
     ...(document.bic ? { bic: document.bic } : {}),
     ...(text(document.terms) ? { payment_terms: text(document.terms) } : {}),
+    ...(document.language ? { language: document.language } : {}),
   };
   return { ok: true, invoice };
 }
