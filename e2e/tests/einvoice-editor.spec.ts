@@ -175,6 +175,10 @@ test('a tax in a fixed amount is shown on the Tax row after trying to download',
   await expect(tax).toHaveAttribute('aria-invalid', 'true');
   await expect(tax).toHaveAccessibleDescription(/Give the tax as a percent/);
   await expect(tax).toBeFocused();
+  // Back to a percent: the message goes with the fixed amount it was about.
+  await page.getByRole('group', { name: 'Tax type' }).getByText('%', { exact: true }).click();
+  await expect(field(page, 'Tax rate (%)')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(/Give the tax as a percent/)).toBeHidden();
 });
 
 test('@desktop a saved invoice with e-invoice details keeps them when saved from the editor, and downloads as stored', async ({

@@ -18,7 +18,13 @@ import { useDocumentActions } from '../hooks/use-document-actions';
 import { useDraftAutosave } from '../hooks/use-draft-autosave';
 import { useEInvoiceDownload } from '../hooks/use-einvoice-download';
 import type { FieldProblem } from '../../../lib/api-client';
-import { firstLine, hasEInvoiceDetails, placeEInvoiceProblems } from '../model/einvoice-fields';
+import {
+  firstLine,
+  formFieldValues,
+  hasEInvoiceDetails,
+  placeEInvoiceProblems,
+  problemsStillShown,
+} from '../model/einvoice-fields';
 import { EInvoiceSection } from './einvoice-section';
 import { useEditorTotals } from '../hooks/use-editor-totals';
 import { useInvoiceSave } from '../hooks/use-invoice-save';
@@ -213,7 +219,14 @@ export function EditorForm({
 
   // E-invoice details: folded unless the invoice carries some; the e-invoice check's problems on their fields.
   const [einvoiceOpen, setEInvoiceOpen] = useState(() => hasEInvoiceDetails(initial.values));
-  const [problems, setProblems] = useState<Readonly<Record<string, string>>>({});
+  const [placedProblems, setProblems] = useState<Readonly<Record<string, string>>>({});
+  // The form fields' values the problems were placed for: editing one takes its message away, as editing a field of
+  // the section or a line does (those clear their own).
+  const [placedFor, setPlacedFor] = useState<Readonly<Record<string, string>>>({});
+  const problems = useMemo(
+    () => problemsStillShown(placedProblems, placedFor, formFieldValues(values)),
+    [placedProblems, placedFor, values],
+  );
   // The field to focus once the problems are on screen (and the section open).
   const focusProblem = useRef<string | null>(null);
   const clearProblem = useCallback(
@@ -241,6 +254,7 @@ export function EditorForm({
     (found: readonly FieldProblem[], sent: InvoiceFormValues, summary: string | null) => {
       const placed = placeEInvoiceProblems(found, sent);
       setProblems(placed.byKey);
+      setPlacedFor(formFieldValues(sent));
       if (found.length === 0) return;
       if (placed.inSection) setEInvoiceOpen(true);
       focusProblem.current = placed.first;

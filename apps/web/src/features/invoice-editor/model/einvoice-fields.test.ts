@@ -6,7 +6,7 @@ import { toEditInvoice } from './edit-data';
 import { BUYER_INPUT_FIELDS, SELLER_INPUT_FIELDS } from '@invoicer/domain/api/einvoice-fields';
 import { MAPPING_PROBLEM_FIELDS } from '@invoicer/domain/einvoice/einvoice-from-document';
 import { RULE_PROBLEM_FIELDS } from '@invoicer/domain/einvoice/einvoice-rule-messages';
-import { bodyProblems, placeEInvoiceProblems } from './einvoice-fields';
+import { bodyProblems, formFieldValues, placeEInvoiceProblems, problemsStillShown } from './einvoice-fields';
 import { editorReducer, initEditorState } from './editor-reducer';
 import { createFreshForm } from './invoice-form';
 import { toDocumentInput } from './invoice-payload';
@@ -295,5 +295,24 @@ describe('an e-invoice check’s problems on the editor’s fields', () => {
     expect(placed.inSection).toBe(true);
     // A body the schema takes names nothing: the refusal stays in the banner.
     expect(bodyProblems(toDocumentInput({ ...values, iban: '', bic: '', seller: form.seller }))).toEqual([]);
+  });
+
+  it('takes a form field’s message away once that field is edited, and keeps the others', () => {
+    const sent = { ...createFreshForm(TODAY), invoiceNumber: '', showTax: true, taxType: 'fixed' as const };
+    const problems = {
+      invoice_number: 'Add an invoice number.',
+      tax: 'Give the tax as a percent.',
+      iban: 'Add your IBAN.',
+    };
+    const placedFor = formFieldValues(sent);
+    expect(problemsStillShown(problems, placedFor, formFieldValues(sent))).toBe(problems);
+    expect(problemsStillShown(problems, placedFor, formFieldValues({ ...sent, invoiceNumber: 'RE-1' }))).toEqual({
+      tax: 'Give the tax as a percent.',
+      iban: 'Add your IBAN.',
+    });
+    expect(problemsStillShown(problems, placedFor, formFieldValues({ ...sent, taxType: 'percent' }))).toEqual({
+      invoice_number: 'Add an invoice number.',
+      iban: 'Add your IBAN.',
+    });
   });
 });

@@ -178,6 +178,43 @@ const FORM_FIELDS: Readonly<Record<string, string>> = {
   shipping_amount: 'shipping',
 };
 
+/** The form fields' values as the keys their problems are placed under (`FORM_FIELDS`' targets). */
+export function formFieldValues(values: {
+  invoiceNumber: string;
+  issuedDate: string;
+  dueDate: string;
+  showTax: boolean;
+  taxType: string;
+  taxPercent: string;
+  showDiscount: boolean;
+  discountType: string;
+  discountPercent: string;
+  showShipping: boolean;
+  shippingAmount: string;
+  discountBeforeTax: boolean;
+}): Record<string, string> {
+  return {
+    invoice_number: values.invoiceNumber,
+    issued_date: values.issuedDate,
+    due_date: values.dueDate,
+    tax: `${String(values.showTax)} ${values.taxType} ${values.taxPercent}`,
+    discount: `${String(values.showDiscount)} ${values.discountType} ${values.discountPercent}`,
+    shipping: `${String(values.showShipping)} ${values.shippingAmount}`,
+    discount_before_tax: String(values.discountBeforeTax),
+  };
+}
+
+/** The placed problems without those of form fields edited since (their value is no longer the one checked). */
+export function problemsStillShown(
+  problems: Readonly<Record<string, string>>,
+  placedFor: Readonly<Record<string, string>>,
+  now: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  const stale = Object.keys(problems).filter((key) => key in now && now[key] !== placedFor[key]);
+  if (stale.length === 0) return problems;
+  return Object.fromEntries(Object.entries(problems).filter(([key]) => !stale.includes(key)));
+}
+
 export interface PlacedProblems {
   /**
    * Message by the key its field shows it under: `seller.vat_id`, `iban`, `item.{id}.vat_rate`, `item.{id}.row`, or
