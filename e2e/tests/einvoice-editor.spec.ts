@@ -7,7 +7,8 @@ import { pdfAttachments } from './support/pdf-attachments';
 /**
  * The editor's "E-invoice details" and "Download e-invoice" (issue 17): a guest fills the structured parties, the bank
  * account and a line at the standard 19 % and downloads a Factur-X PDF with its factur-x.xml; a missing VAT number is
- * shown on its field, and once given the XRechnung downloads; a saved invoice with e-invoice details set through the
+ * shown on its field, and once given the XRechnung downloads; an IBAN the route refuses and a tax in a fixed amount
+ * are shown on their fields too; a saved invoice with e-invoice details set through the
  * API keeps them when saved from the editor. A signed-in user's saved client and business fill the buyer and the
  * seller when chosen, and a new invoice takes "Apply discounts before tax" from the account.
  */
@@ -135,6 +136,49 @@ test('a missing VAT number is shown on its field after trying to download', asyn
   const xml = await readFile((await file.path())!, 'utf8');
   expect(xml).toContain('<cbc:RegistrationName>Kunde AG</cbc:RegistrationName>');
   expect(xml).toContain('DE123456789');
+});
+
+test('an IBAN the route refuses (400) is shown on the IBAN field, not only in the banner', async ({ page }) => {
+  await fillInvoice(page);
+  await fillDetails(page, 'DE123456789');
+  const iban = field(page, 'IBAN');
+  await iban.fill('DE00 1234 5678');
+  await detailsButton(page).click();
+  await expect(detailsButton(page)).toHaveAttribute('aria-expanded', 'false');
+
+  const answer = page.waitForResponse((response) => response.url().includes('/generate-invoice?format='));
+  await chooseFormat(page, XML_FORMAT);
+  expect((await answer).status()).toBe(400);
+  await expect(detailsButton(page)).toHaveAttribute('aria-expanded', 'true');
+  await expect(iban).toHaveAttribute('aria-invalid', 'true');
+  await expect(iban).toHaveAccessibleDescription(/IBAN/);
+  await expect(iban).toBeFocused();
+  // Placed on its field, the message is not repeated in the banner.
+  await expect(page.getByTestId('editor-error')).toBeHidden();
+
+  await iban.fill('DE89 3704 0044 0532 0130 00');
+  await expect(iban).not.toHaveAttribute('aria-invalid', 'true');
+  const download = page.waitForEvent('download');
+  await chooseFormat(page, XML_FORMAT);
+  expect((await download).suggestedFilename()).toBe('RE-2026-17.xml');
+});
+
+test('a tax in a fixed amount is shown on the Tax row after trying to download', async ({ page }) => {
+  await fillInvoice(page);
+  await page.getByRole('switch', { name: 'Tax', exact: true }).click();
+  await page.getByRole('group', { name: 'Tax type' }).getByText('Fixed', { exact: true }).click();
+  await field(page, 'Tax amount').fill('10');
+  const answer = page.waitForResponse((response) => response.url().includes('/generate-invoice?format='));
+  await chooseFormat(page, XML_FORMAT);
+  expect((await answer).status()).toBe(422);
+  const tax = field(page, 'Tax amount');
+  await expect(tax).toHaveAttribute('aria-invalid', 'true');
+  await expect(tax).toHaveAccessibleDescription(/Give the tax as a percent/);
+  await expect(tax).toBeFocused();
+  // Back to a percent: the message goes with the fixed amount it was about.
+  await page.getByRole('group', { name: 'Tax type' }).getByText('%', { exact: true }).click();
+  await expect(field(page, 'Tax rate (%)')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(/Give the tax as a percent/)).toBeHidden();
 });
 
 test('@desktop a saved invoice with e-invoice details keeps them when saved from the editor, and downloads as stored', async ({

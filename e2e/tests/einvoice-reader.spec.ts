@@ -7,7 +7,7 @@ import { seriousViolations } from './support/axe';
 /**
  * Reading a received e-invoice (issue 17): an XRechnung (CII) uploaded on /einvoices/read is shown as a readable
  * invoice with the EN 16931 verdict; a file that is no e-invoice gets the server's sentence; a signed-in user saves
- * the seller as a client. The publisher's example is the one the server tests read back.
+ * the seller as a client or a business, with its structured fields. The publisher's example is the one the server tests read back.
  */
 
 const XRECHNUNG = readFileSync(new URL('../../apps/server/test/fixtures/einvoice/XRechnung-O.xml', import.meta.url));
@@ -103,6 +103,71 @@ test('signed in: save the seller as a client', async ({ page }) => {
   const clients = await page.request.get(`/api/clients?search=${encodeURIComponent('Lieferant GmbH')}`);
   const body = (await clients.json()) as { clients: Array<{ name: string; email: string; address: string }> };
   expect(body.clients).toEqual([
-    expect.objectContaining({ name: 'Lieferant GmbH', email, address: expect.stringContaining('Stuttgart') }),
+    expect.objectContaining({
+      name: 'Lieferant GmbH',
+      email,
+      address: expect.stringContaining('Stuttgart'),
+      // The structured fields the e-invoice has, not only the free text.
+      postcode: '70376',
+      city: 'Stuttgart',
+      country: 'DE',
+      endpoint_scheme: 'EM',
+    }),
   ]);
+});
+
+test('signed in: save the seller as a business, with its bank account, and see it in Settings', async ({ page }) => {
+  const account = await createAccount(page.request);
+  await signInPage(page, account);
+  const email = `own-${Date.now()}@example.com`;
+  const named = XRECHNUNG.toString('utf8')
+    .replace(/(<ram:SellerTradeParty>\s*<ram:Name>)XX/, '$1Studio Sommer')
+    .replace(/(<ram:EmailURIUniversalCommunication>\s*<ram:URIID>)XX/, `$1${email}`)
+    .replace('<ram:IBANID>XX</ram:IBANID>', '<ram:IBANID>DE89370400440532013000</ram:IBANID>');
+  await page.goto('/einvoices/read');
+  await upload(page, 'XRechnung-O.xml', Buffer.from(named));
+  await page.getByRole('button', { name: 'Save seller as business' }).click({ timeout: 60_000 });
+  await expect(page.getByRole('button', { name: 'Seller saved as a business' })).toBeDisabled();
+  // The other save stays open: the same seller may be a client too.
+  await expect(page.getByRole('button', { name: 'Save seller as client' })).toBeEnabled();
+
+  const businesses = await page.request.get('/api/businesses');
+  const body = (await businesses.json()) as { businesses: Array<Record<string, unknown>> };
+  expect(body.businesses.filter((business) => business.name === 'Studio Sommer')).toEqual([
+    expect.objectContaining({
+      name: 'Studio Sommer',
+      email,
+      postcode: '70376',
+      city: 'Stuttgart',
+      country: 'DE',
+      iban: 'DE89370400440532013000',
+      bic: 'HELADEFFXXX',
+    }),
+  ]);
+
+  await page.goto('/settings?section=business');
+  const card = page.getByRole('article', { name: 'Studio Sommer' });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText(email);
+  await expect(card).toContainText('Stuttgart');
+  await expect(card).toContainText('IBAN: DE89 3704 0044 0532 0130 00');
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px`).toBeLessThanOrEqual(width);
+});
+
+test('signed in: a save the route refuses says why in plain words', async ({ page }) => {
+  const account = await createAccount(page.request);
+  await signInPage(page, account);
+  // An e-mail address the routes refuse: the reader shows it as written, the save answers 400.
+  const named = XRECHNUNG.toString('utf8')
+    .replace(/(<ram:SellerTradeParty>\s*<ram:Name>)XX/, '$1Lieferant GmbH')
+    .replace(/(<ram:EmailURIUniversalCommunication>\s*<ram:URIID>)XX/, '$1not-an-address');
+  await page.goto('/einvoices/read');
+  await upload(page, 'XRechnung-O.xml', Buffer.from(named));
+  await page.getByRole('button', { name: 'Save seller as business' }).click({ timeout: 60_000 });
+  await expect(page.getByRole('alert')).toContainText('Invalid email format');
+  await expect(page.getByRole('button', { name: 'Save seller as business' })).toBeEnabled();
+  const businesses = await page.request.get('/api/businesses');
+  const saved = ((await businesses.json()) as { businesses: Array<{ name: string }> }).businesses;
+  expect(saved.filter((business) => business.name === 'Lieferant GmbH')).toEqual([]);
 });

@@ -1,3 +1,4 @@
+import { labelsFor } from './document-labels';
 import { EXEMPT_CATEGORIES, type VatCategory } from './einvoice/einvoice-model';
 import { mulDivRound, type Minor } from './money';
 import { RATE_DIVISOR, type PercentRate } from './percent';
@@ -35,6 +36,8 @@ export interface TotalsInput {
    * taxes the discounted amount, as VAT law and EN 16931 do.
    */
   discountBeforeTax?: boolean;
+  /** The document language (a BCP 47 tag; none: English): the VAT groups' default exemption reasons are in it. */
+  language?: string | null;
 }
 
 /** One VAT group: a category and rate with its taxable amount and its VAT (EN 16931 BG-23). */
@@ -94,7 +97,9 @@ export function computeTotals(input: TotalsInput): Totals {
   const subtotal = lines.reduce((sum, line) => sum + line, 0n);
   const discount = adjustmentAmount(subtotal, input.discount);
   const shipping = input.shipping.enabled ? BigInt(input.shipping.amount) : 0n;
-  if (isVatMode(input.items)) return vatModeTotals(input.items, lines, subtotal, discount, shipping);
+  if (isVatMode(input.items)) {
+    return vatModeTotals(input.items, lines, subtotal, discount, shipping, exemptionReasonsFor(input.language));
+  }
   const taxBase = input.discountBeforeTax && input.discount.enabled ? subtotal - discount : subtotal;
   const tax = adjustmentAmount(taxBase > 0n ? taxBase : 0n, input.tax);
   const raw = subtotal + tax - discount + shipping;
@@ -127,6 +132,7 @@ function vatModeTotals(
   subtotal: bigint,
   discount: bigint,
   shipping: bigint,
+  defaultReasons: Readonly<Record<VatCategory, string>>,
 ): Totals {
   const vat = computeVatBreakdown(
     items.map((item, index) => ({
@@ -137,6 +143,7 @@ function vatModeTotals(
     })),
     discount,
     shipping,
+    { defaultReasons },
   );
   const tax = vat.groups.reduce((sum, group) => sum + BigInt(group.tax), 0n);
   const raw = subtotal + tax - discount + shipping;
@@ -151,16 +158,25 @@ function vatModeTotals(
   };
 }
 
-/** What an exempt category's breakdown says when no line gave a reason. */
-export const DEFAULT_EXEMPTION_REASONS: Record<VatCategory, string> = {
-  S: '',
-  Z: '',
-  E: 'Exempt from VAT',
-  AE: 'Reverse charge',
-  K: 'Intra-community supply',
-  G: 'Export outside the EU',
-  O: 'Not subject to VAT',
-};
+/**
+ * What an exempt category's breakdown says when no line gave a reason, in the document's language (the label
+ * catalogue's), so the PDF and the e-invoice of one invoice print the same words (BT-120 takes any language).
+ */
+export function exemptionReasonsFor(language: string | null | undefined): Record<VatCategory, string> {
+  const labels = labelsFor(language);
+  return {
+    S: '',
+    Z: '',
+    E: labels.vatExempt,
+    AE: labels.vatReverseCharge,
+    K: labels.vatIntraCommunity,
+    G: labels.vatExport,
+    O: labels.vatOutsideScope,
+  };
+}
+
+/** The English ones: the editor's placeholder. */
+export const DEFAULT_EXEMPTION_REASONS: Record<VatCategory, string> = exemptionReasonsFor(null);
 
 export interface VatLine {
   net: bigint;
@@ -180,8 +196,14 @@ export function computeVatBreakdown(
   lines: ReadonlyArray<VatLine>,
   allowance = 0n,
   charge = 0n,
-  explicit: { allowances?: ReadonlyArray<VatAdjustment>; charges?: ReadonlyArray<VatAdjustment> } = {},
+  explicit: {
+    allowances?: ReadonlyArray<VatAdjustment>;
+    charges?: ReadonlyArray<VatAdjustment>;
+    /** An exempt group's reason when none of its lines gave one (exemptionReasonsFor); English when absent. */
+    defaultReasons?: Readonly<Record<VatCategory, string>>;
+  } = {},
 ): VatBreakdown {
+  const defaultReasons = explicit.defaultReasons ?? DEFAULT_EXEMPTION_REASONS;
   const groups = new Map<string, { category: VatCategory; rate: PercentRate; net: bigint; reason?: string }>();
   const groupOf = (category: VatCategory, rate: PercentRate) => {
     const key = `${category}:${rate}`;
@@ -224,7 +246,7 @@ export function computeVatBreakdown(
       taxable: toSafe(base),
       tax: toSafe(tax),
       exemption_reason: EXEMPT_CATEGORIES.includes(entry.category)
-        ? entry.reason || DEFAULT_EXEMPTION_REASONS[entry.category]
+        ? entry.reason || defaultReasons[entry.category]
         : undefined,
     };
   });

@@ -161,29 +161,29 @@ function compact<T extends object>(party: T): T | undefined {
   return entries.length === 0 ? undefined : (Object.fromEntries(entries) as T);
 }
 
+const sellerShape = {
+  ...partyShape('Seller'),
+  /** BT-41, BT-42: XRechnung needs a contact with a telephone (BR-DE-2, BR-DE-6). */
+  contact_name: field('Seller contact name', 200),
+  phone: field('Seller phone', 50),
+};
+const buyerShape = {
+  ...partyShape('Buyer'),
+  /** BT-10: the German public sector's Leitweg-ID. */
+  buyer_reference: field('Buyer reference', PARTY_FIELDS.buyer_reference.max),
+};
+/** The document's `seller` and `buyer` field names: a 400 names them as `seller.city`, and the editor has each. */
+export const SELLER_INPUT_FIELDS = Object.keys(sellerShape) as Array<keyof typeof sellerShape>;
+export const BUYER_INPUT_FIELDS = Object.keys(buyerShape) as Array<keyof typeof buyerShape>;
+
 export const sellerInputSchema = z
-  .object(
-    {
-      ...partyShape('Seller'),
-      /** BT-41, BT-42: XRechnung needs a contact with a telephone (BR-DE-2, BR-DE-6). */
-      contact_name: field('Seller contact name', 200),
-      phone: field('Seller phone', 50),
-    },
-    { error: EINVOICE_FIELD_MESSAGES.party('Seller') },
-  )
+  .object(sellerShape, { error: EINVOICE_FIELD_MESSAGES.party('Seller') })
   .superRefine(withScheme)
   .nullish()
   .transform((party) => (party ? compact(party) : undefined));
 
 export const buyerInputSchema = z
-  .object(
-    {
-      ...partyShape('Buyer'),
-      /** BT-10: the German public sector's Leitweg-ID. */
-      buyer_reference: field('Buyer reference', PARTY_FIELDS.buyer_reference.max),
-    },
-    { error: EINVOICE_FIELD_MESSAGES.party('Buyer') },
-  )
+  .object(buyerShape, { error: EINVOICE_FIELD_MESSAGES.party('Buyer') })
   .superRefine(withScheme)
   .nullish()
   .transform((party) => (party ? compact(party) : undefined));

@@ -30,6 +30,16 @@ export interface DocumentLabels {
   netTotal: string;
   /** VAT mode, one row per VAT category and rate: "VAT 19% of €1,000.00" (rate and taxable amount formatted). */
   vatGroup: (rate: string, base: string) => string;
+  /**
+   * VAT mode: what an exempt category's VAT group says when no line gave a reason (EN 16931 BT-120), on the PDF and
+   * in the e-invoice alike: exempt (E), reverse charge (AE), intra-community supply (K), export (G), outside the
+   * scope of VAT (O).
+   */
+  vatExempt: string;
+  vatReverseCharge: string;
+  vatIntraCommunity: string;
+  vatExport: string;
+  vatOutsideScope: string;
   total: string;
   amountPaid: string;
   balanceDue: string;

@@ -1,5 +1,5 @@
 import type { Minor } from '../money';
-import { computeVatBreakdown, lineAmount, type VatGroup } from '../totals';
+import { computeVatBreakdown, exemptionReasonsFor, lineAmount, type VatGroup } from '../totals';
 import type { EInvoice } from './einvoice-model';
 
 /**
@@ -45,7 +45,12 @@ export function computeEInvoiceTotals(invoice: EInvoice): EInvoiceTotals {
     })),
     0n,
     0n,
-    { allowances: invoice.allowances.map(toAdjustment), charges: invoice.charges.map(toAdjustment) },
+    {
+      allowances: invoice.allowances.map(toAdjustment),
+      charges: invoice.charges.map(toAdjustment),
+      // The PDF's words (computeTotals takes the same language), so both print one reason.
+      defaultReasons: exemptionReasonsFor(invoice.language),
+    },
   );
   const vat = breakdown.groups;
   const sum = (values: Minor[]) => values.reduce((total, value) => total + value, 0);

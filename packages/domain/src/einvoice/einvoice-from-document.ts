@@ -23,13 +23,22 @@ export const MAPPING_MESSAGES = {
   negative: 'The discount is larger than the items and shipping: an e-invoice cannot have a negative total.',
 } as const;
 
+/** The fields the mapping's own checks name (beside the rules'): the editor shows each on its input. */
+export const MAPPING_PROBLEM_FIELDS = {
+  noVat: 'items.0.vat_category',
+  fixedTax: 'tax_type',
+  figures: 'discount_before_tax',
+  negative: 'discount_percent',
+} as const;
+
 /** The document's lines in VAT mode: its own categories, else its percent tax as standard rate on every line. */
 function vatModeInput(document: InvoiceDocument): InvoiceDocument | EInvoiceProblem {
   if (isVatMode(document.items)) return document;
   const { tax } = document;
   if (!tax.enabled || tax.value === 0)
-    return { field: 'items.0.vat_category', message: MAPPING_MESSAGES.noVat, rule: 'BR-CO-18' };
-  if (tax.type !== 'percent') return { field: 'tax_type', message: MAPPING_MESSAGES.fixedTax, rule: 'BR-CO-18' };
+    return { field: MAPPING_PROBLEM_FIELDS.noVat, message: MAPPING_MESSAGES.noVat, rule: 'BR-CO-18' };
+  if (tax.type !== 'percent')
+    return { field: MAPPING_PROBLEM_FIELDS.fixedTax, message: MAPPING_MESSAGES.fixedTax, rule: 'BR-CO-18' };
   return {
     ...document,
     items: document.items.map((item) => ({ ...item, vatCategory: 'S' as VatCategory, vatRate: tax.value })),
@@ -46,13 +55,15 @@ export function toEInvoice(document: InvoiceDocument): EInvoiceMapping {
   const printed = computeTotals(document);
   if (printed.total !== totals.total || printed.tax !== totals.tax) {
     const field =
-      document.discount.enabled && !document.discountBeforeTax ? 'discount_before_tax' : 'items.0.vat_category';
+      document.discount.enabled && !document.discountBeforeTax
+        ? MAPPING_PROBLEM_FIELDS.figures
+        : MAPPING_PROBLEM_FIELDS.noVat;
     return { ok: false, problems: [{ field, message: MAPPING_MESSAGES.figures, rule: 'ADR-69' }] };
   }
   if (totals.subtotal - totals.discount + totals.shipping < 0) {
     return {
       ok: false,
-      problems: [{ field: 'discount_percent', message: MAPPING_MESSAGES.negative, rule: 'BR-CO-13' }],
+      problems: [{ field: MAPPING_PROBLEM_FIELDS.negative, message: MAPPING_MESSAGES.negative, rule: 'BR-CO-13' }],
     };
   }
   const vat = totals.vat!;
@@ -98,6 +109,7 @@ export function toEInvoice(document: InvoiceDocument): EInvoiceMapping {
     ...(document.iban ? { iban: document.iban } : {}),
     ...(document.bic ? { bic: document.bic } : {}),
     ...(text(document.terms) ? { payment_terms: text(document.terms) } : {}),
+    ...(document.language ? { language: document.language } : {}),
   };
   return { ok: true, invoice };
 }

@@ -84,4 +84,9 @@ export interface EInvoice {
   iban?: string;
   bic?: string;
   payment_terms?: string;
+  /**
+   * The document language (a BCP 47 tag; none: English), written as no element: an exempt VAT group without a
+   * typed reason states the PDF's default reason, in this language (BT-120).
+   */
+  language?: string;
 }

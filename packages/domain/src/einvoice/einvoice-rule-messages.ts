@@ -64,6 +64,16 @@ const BY_RULE: Record<string, Plain> = {
   'BR-DE-16': SELLER_VAT,
 };
 
+const COUNTRY_CODE_FIELDS = ['seller.country', 'buyer.country'] as const;
+
+/**
+ * Every contract field a failed rule can be placed on (the editor shows each on its input; its test holds it to
+ * this list). A rule not listed may also name a bare party (`seller`, `buyer`) or none.
+ */
+export const RULE_PROBLEM_FIELDS: readonly string[] = [
+  ...new Set([...Object.values(BY_RULE).map((plain) => plain.field), ...COUNTRY_CODE_FIELDS]),
+];
+
 /** Which party a rule's location (an XPath into the XML) is about, if any. */
 function sideOf(location: string): Side | null {
   if (/AccountingSupplierParty|SellerTradeParty/.test(location)) return 'seller';
@@ -76,7 +86,11 @@ export function ruleProblem(failure: { id: string; location: string; text: strin
   if (plain) return { ...plain, rule: failure.id };
   const side = sideOf(failure.location);
   if (failure.id === 'BR-CL-14' && side) {
-    return { field: `${side}.country`, message: 'Use a two-letter ISO 3166-1 country code.', rule: failure.id };
+    return {
+      field: COUNTRY_CODE_FIELDS[side === 'seller' ? 0 : 1],
+      message: 'Use a two-letter ISO 3166-1 country code.',
+      rule: failure.id,
+    };
   }
   // The rule's own words, without the "[BR-xx]-" prefix the publishers put in front.
   const message = failure.text.replace(/^\s*\[[^\]]+\]\s*-?\s*/, '').trim() || failure.id;

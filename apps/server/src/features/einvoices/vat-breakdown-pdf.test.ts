@@ -131,6 +131,46 @@ describe('the VAT breakdown on the PDF', () => {
     );
   });
 
+  it('prints an exempt group without a typed reason with the default reason of the document language, as the XML does', async () => {
+    // Reverse charge and intra-community supply with no reason typed: the catalogue's German words, on both.
+    const items = [
+      { id: 'b1', name: 'Beratung', quantity: 1, unit_cost: 500, vat_category: 'AE', vat_rate: 0 },
+      { id: 'b2', name: 'Lieferung', quantity: 2, unit_cost: 40, vat_category: 'K', vat_rate: 0 },
+      { id: 'b3', name: 'Entwurf', quantity: 1, unit_cost: 100, vat_category: 'S', vat_rate: 19 },
+    ];
+    const german = invoiceDocumentInputSchema.parse(mixedBody({ items, language: 'de' }));
+    const labels = labelsFor('de');
+    const xml = ciiOf(german);
+    const reasons = ciiBreakdown(xml).map((group) => [group.category, unescapeXml(group.reason)]);
+    expect(reasons).toEqual([
+      ['AE', labels.vatReverseCharge],
+      ['K', labels.vatIntraCommunity],
+      ['S', undefined],
+    ]);
+    expect(labels.vatReverseCharge).toBe('Steuerschuldnerschaft des Leistungsempfängers');
+    expect(computeTotals(german).vat!.groups.map((group) => group.exemption_reason)).toEqual([
+      labels.vatReverseCharge,
+      labels.vatIntraCommunity,
+      undefined,
+    ]);
+    const text = await pdfText(await renderInvoicePdf(german));
+    expect(text).toContain(labels.vatReverseCharge);
+    expect(text).toContain(labels.vatIntraCommunity);
+    expect(text).not.toContain(labelsFor('en').vatReverseCharge);
+
+    // The same invoice in English keeps the English defaults, and a typed reason wins in any language.
+    const english = invoiceDocumentInputSchema.parse(mixedBody({ items }));
+    expect(ciiBreakdown(ciiOf(english)).map((group) => group.reason)).toEqual([
+      'Reverse charge',
+      'Intra-community supply',
+      undefined,
+    ]);
+    const typed = invoiceDocumentInputSchema.parse(
+      mixedBody({ items: [{ ...items[0], vat_exemption_reason: 'Art. 196 MwStSystRL' }, items[2]], language: 'de' }),
+    );
+    expect(ciiBreakdown(ciiOf(typed))[0]!.reason).toBe('Art. 196 MwStSystRL');
+  });
+
   it('keeps the totals together on one page when the invoice runs over pages', async () => {
     const items = Array.from({ length: 60 }, (_, index) => ({
       id: `i${index}`,

@@ -1,9 +1,10 @@
 import { FileSearch } from 'lucide-react';
 import { useSession } from '../../features/auth/hooks/use-session';
+import { createBusiness } from '../../features/businesses/api/businesses-api';
 import { createClient } from '../../features/clients/api/clients-api';
 import { EInvoiceReader } from '../../features/einvoice-reader/components/einvoice-reader';
 
-/** /einvoices/read (issue 17, "Read what you receive"): open to guests; signed-in users may save the seller as a client. */
+/** /einvoices/read (issue 17, "Read what you receive"): open to guests; signed-in users may save the seller as a client or a business. */
 export function EInvoiceReaderRoute() {
   const { user } = useSession();
   return (
@@ -21,7 +22,25 @@ export function EInvoiceReaderRoute() {
           </p>
         </div>
       </div>
-      <EInvoiceReader saveClient={user ? (seller) => createClient({ phone: '', address: '', ...seller }) : null} />
+      <EInvoiceReader
+        saveCalls={
+          user
+            ? {
+                saveClient: (seller) => createClient({ phone: '', address: '', ...seller }),
+                saveBusiness: (seller) =>
+                  createBusiness({
+                    phone: '',
+                    address: '',
+                    tax_id: '',
+                    iban: '',
+                    bic: '',
+                    account_holder: '',
+                    ...seller,
+                  }),
+              }
+            : null
+        }
+      />
     </div>
   );
 }

@@ -4,11 +4,15 @@ import {
   businessResponseSchema,
   businessSaveResponseSchema,
 } from '@invoicer/domain/api/businesses';
+import type { BUSINESS_PARTY_FIELDS } from '@invoicer/domain/api/einvoice-fields';
 import { apiJson } from '../../../lib/api-client';
 
 /** The business calls (docs/product/api.md#businesses). The session names the user; no user_id is sent. */
 
-export interface BusinessFields {
+/** The structured e-invoice fields (street … endpoint_scheme): optional, '' for none. */
+export type BusinessPartyFields = { [Name in (typeof BUSINESS_PARTY_FIELDS)[number]]?: string };
+
+export interface BusinessFields extends BusinessPartyFields {
   name: string;
   email: string;
   phone: string;

@@ -5,6 +5,7 @@ import {
   clientResponseSchema,
   clientSaveResponseSchema,
 } from '@invoicer/domain/api/clients';
+import type { CLIENT_PARTY_FIELDS } from '@invoicer/domain/api/einvoice-fields';
 import { apiJson } from '../../../lib/api-client';
 
 /** The client calls (docs/product/api.md#clients). The session names the user; no user_id is sent. */
@@ -15,11 +16,16 @@ export interface ClientListParams {
   search: string;
 }
 
-export interface ClientFields {
+/** The structured e-invoice fields (street … buyer_reference): optional, '' for none. */
+export type ClientPartyFields = { [Name in (typeof CLIENT_PARTY_FIELDS)[number]]?: string };
+
+export interface ClientFields extends ClientPartyFields {
   name: string;
   email: string;
   phone: string;
   address: string;
+  /** Left out: '' on create, unchanged on update (the modal has no tax id field). */
+  tax_id?: string;
   /** '' for none. */
   preferred_language?: string;
 }

@@ -1,5 +1,5 @@
 import type { ReadEInvoiceResponse } from '@invoicer/domain/api/einvoices';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, type QueryKey } from '@tanstack/react-query';
 import { FileUp } from 'lucide-react';
 import { useId, useState, type DragEvent } from 'react';
 import { toast } from 'sonner';
@@ -9,38 +9,89 @@ import { failureMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { queryRoots } from '../../../lib/query-keys';
 import { readEInvoice } from '../api/einvoice-reader-api';
-import { sellerAsClient, type SellerAsClient } from '../model/received-invoice';
+import {
+  sellerAsBusiness,
+  sellerAsClient,
+  type SellerAsBusiness,
+  type SellerAsClient,
+} from '../model/received-invoice';
 import { ReceivedInvoiceView } from './received-invoice-view';
 
 const ACCEPT = '.xml,.pdf,application/xml,text/xml,application/pdf';
 
 /** Saves the seller as a client: the clients feature's own call, handed in by the page. */
 export type SaveSellerAsClient = (client: SellerAsClient) => Promise<{ message: string }>;
+/** Saves the seller as a business: the businesses feature's own call, handed in by the page. */
+export type SaveSellerAsBusiness = (business: SellerAsBusiness) => Promise<{ message: string }>;
 
-/** "Save seller as client", for signed-in users: the clients route needs a name and an e-mail address. */
-function SaveSeller({ answer, saveClient }: { answer: ReadEInvoiceResponse; saveClient: SaveSellerAsClient }) {
-  const candidate = sellerAsClient(answer.invoice.seller);
-  const save = useMutation({
-    mutationFn: saveClient,
+/** The page's save calls, for signed-in users; null for guests. */
+export interface SaveSellerCalls {
+  saveClient: SaveSellerAsClient;
+  saveBusiness: SaveSellerAsBusiness;
+}
+
+/** One save button with its own state: its success in the button and a toast, its failure in words below it. */
+function SaveButton<T>({
+  candidate,
+  save,
+  kind,
+  invalidates,
+}: {
+  candidate: T;
+  save: (candidate: T) => Promise<{ message: string }>;
+  kind: 'client' | 'business';
+  invalidates: readonly QueryKey[];
+}) {
+  const errorId = useId();
+  const mutation = useMutation({
+    mutationFn: save,
     onSuccess: (saved) => toast.success(saved.message),
-    meta: { invalidates: [queryRoots.clients, queryRoots.parties] },
+    meta: { invalidates },
   });
-  if ('missing' in candidate) return <p className="mt-3 text-sm text-slate-600">{candidate.missing}</p>;
   return (
-    <div className="mt-3">
+    <div className="min-w-0">
       <Button
         variant="secondary"
-        className="h-11 md:h-10"
-        disabled={save.isPending || save.isSuccess}
-        onClick={() => save.mutate(candidate.client)}
+        className="h-11 w-full sm:w-auto md:h-10"
+        disabled={mutation.isPending || mutation.isSuccess}
+        aria-describedby={mutation.isError ? errorId : undefined}
+        onClick={() => mutation.mutate(candidate)}
       >
-        {save.isSuccess ? 'Seller saved as a client' : 'Save seller as client'}
+        {mutation.isSuccess ? `Seller saved as a ${kind}` : `Save seller as ${kind}`}
       </Button>
-      {save.isError && (
-        <p role="alert" className="mt-2 text-sm text-red-600">
-          {failureMessage(save.error, 'The seller could not be saved as a client.')}
+      {mutation.isError && (
+        <p id={errorId} role="alert" className="mt-2 text-sm text-red-600">
+          {failureMessage(mutation.error, `The seller could not be saved as a ${kind}.`)}
         </p>
       )}
+    </div>
+  );
+}
+
+/**
+ * "Save seller as client" and "Save seller as business", for signed-in users: both routes need a name and an e-mail
+ * address. The saved party carries the structured fields the e-invoice has, and a business its bank account.
+ */
+function SaveSeller({ answer, calls }: { answer: ReadEInvoiceResponse; calls: SaveSellerCalls }) {
+  const asClient = sellerAsClient(answer.invoice.seller);
+  const asBusiness = sellerAsBusiness(answer.invoice.seller, answer.invoice.payment);
+  // Both need the same name and e-mail address, so both are missing for the same reason.
+  if ('missing' in asBusiness) return <p className="mt-3 text-sm text-slate-600">{asBusiness.missing}</p>;
+  if ('missing' in asClient) return null;
+  return (
+    <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
+      <SaveButton
+        candidate={asClient.client}
+        save={calls.saveClient}
+        kind="client"
+        invalidates={[queryRoots.clients, queryRoots.parties]}
+      />
+      <SaveButton
+        candidate={asBusiness.business}
+        save={calls.saveBusiness}
+        kind="business"
+        invalidates={[queryRoots.businesses, queryRoots.parties]}
+      />
     </div>
   );
 }
@@ -49,7 +100,7 @@ function SaveSeller({ answer, saveClient }: { answer: ReadEInvoiceResponse; save
  * Read a received e-invoice (issue 17): choose or drop a CII or UBL XML file or a Factur-X / ZUGFeRD PDF; the server
  * reads it and checks it with the EN 16931 rules, and the invoice is shown readably with the verdict.
  */
-export function EInvoiceReader({ saveClient }: { saveClient: SaveSellerAsClient | null }) {
+export function EInvoiceReader({ saveCalls }: { saveCalls: SaveSellerCalls | null }) {
   const inputId = useId();
   const errorId = useId();
   const [dragging, setDragging] = useState(false);
@@ -106,7 +157,7 @@ export function EInvoiceReader({ saveClient }: { saveClient: SaveSellerAsClient 
         <ReceivedInvoiceView
           key={read.data.invoice.number + read.submittedAt}
           answer={read.data}
-          actions={saveClient ? <SaveSeller answer={read.data} saveClient={saveClient} /> : undefined}
+          actions={saveCalls ? <SaveSeller answer={read.data} calls={saveCalls} /> : undefined}
         />
       )}
     </div>

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addressLines, formatAmount, groupDigits, sellerAsClient, vatLabel, verdict } from './received-invoice';
+import type { ReceivedParty } from '@invoicer/domain/api/einvoices';
+import { clientBodySchema } from '@invoicer/domain/api/clients';
+import { businessBodySchema } from '@invoicer/domain/api/businesses';
+import {
+  addressLines,
+  formatAmount,
+  groupDigits,
+  sellerAsBusiness,
+  sellerAsClient,
+  vatLabel,
+  verdict,
+} from './received-invoice';
 
 describe('the received invoice, in words', () => {
   it('groups digits without turning amounts into numbers', () => {
@@ -51,7 +62,103 @@ describe('the received invoice, in words', () => {
         email: 'billing@lieferant.de',
         address: 'Lieferantenstraße 20\n80333 München\nDE',
         tax_id: 'DE123456789',
+        street: 'Lieferantenstraße 20',
+        postcode: '80333',
+        city: 'München',
+        country: 'DE',
+        vat_id: 'DE123456789',
+        endpoint_id: 'billing@lieferant.de',
+        endpoint_scheme: 'EM',
       },
+    });
+  });
+});
+
+describe('saving the seller completely', () => {
+  const seller: ReceivedParty = {
+    name: ' Atelier Dupont SARL ',
+    street: '12 rue de la Paix',
+    additional_street: 'Bâtiment B',
+    postcode: '75002',
+    city: 'Paris',
+    region: 'Île-de-France',
+    country: 'FR',
+    vat_id: 'FR12345678901',
+    company_id: '123 456 789',
+    email: 'compta@dupont.fr',
+    phone: '+33 1 23 45 67 89',
+    endpoint_id: '0009:12345678900010',
+    endpoint_scheme: '0009',
+  };
+
+  it('gives the client every structured field the e-invoice has, in the form the clients route takes', () => {
+    const candidate = sellerAsClient(seller);
+    expect(candidate).toEqual({
+      client: {
+        name: 'Atelier Dupont SARL',
+        email: 'compta@dupont.fr',
+        phone: '+33 1 23 45 67 89',
+        address: '12 rue de la Paix\nBâtiment B\n75002 Paris\nÎle-de-France\nFR',
+        tax_id: 'FR12345678901',
+        street: '12 rue de la Paix',
+        additional_street: 'Bâtiment B',
+        postcode: '75002',
+        city: 'Paris',
+        region: 'Île-de-France',
+        country: 'FR',
+        vat_id: 'FR12345678901',
+        company_id: '123 456 789',
+        endpoint_id: '0009:12345678900010',
+        endpoint_scheme: '0009',
+      },
+    });
+    if (!('client' in candidate)) throw new Error('no client');
+    // The route's own schema takes it whole: nothing the route would refuse, nothing dropped.
+    const parsed = clientBodySchema.safeParse(candidate.client);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toMatchObject({ street: '12 rue de la Paix', country: 'FR', endpoint_scheme: '0009' });
+  });
+
+  it('leaves out codes the routes would refuse, and an electronic address without its scheme', () => {
+    const odd = { ...seller, country: 'France', endpoint_scheme: undefined, email: undefined };
+    expect(sellerAsClient(odd)).toEqual({
+      missing: 'The seller has no e-mail address in this e-invoice, which a client needs.',
+    });
+    const candidate = sellerAsClient({ ...odd, email: 'compta@dupont.fr', endpoint_scheme: 'XYZ' });
+    if (!('client' in candidate)) throw new Error('no client');
+    expect(candidate.client).not.toHaveProperty('country');
+    expect(candidate.client).not.toHaveProperty('endpoint_id');
+    expect(candidate.client).not.toHaveProperty('endpoint_scheme');
+    expect(candidate.client.city).toBe('Paris');
+    expect(clientBodySchema.safeParse(candidate.client).success).toBe(true);
+  });
+
+  it('gives the business the same fields and the first valid bank account', () => {
+    const candidate = sellerAsBusiness(seller, [
+      { means_code: '58', iban: 'XX', bic: 'XX' },
+      { means_code: '58', iban: 'fr76 3000 6000 0112 3456 7890 189', bic: 'bnpafrpp', account_name: 'Atelier Dupont' },
+    ]);
+    if (!('business' in candidate)) throw new Error('no business');
+    expect(candidate.business).toEqual({
+      ...(sellerAsClient(seller) as { client: object }).client,
+      iban: 'FR7630006000011234567890189',
+      bic: 'BNPAFRPP',
+      account_holder: 'Atelier Dupont',
+    });
+    const parsed = businessBodySchema.safeParse(candidate.business);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toMatchObject({ iban: 'FR7630006000011234567890189', vat_id: 'FR12345678901' });
+  });
+
+  it('saves a business without a bank account when the invoice has none the route takes', () => {
+    const candidate = sellerAsBusiness(seller, [{ means_code: '58', iban: 'DE00 0000', bic: 'HELADEFFXXX' }]);
+    if (!('business' in candidate)) throw new Error('no business');
+    expect(candidate.business).not.toHaveProperty('iban');
+    expect(candidate.business).not.toHaveProperty('bic');
+    expect(businessBodySchema.safeParse(candidate.business).success).toBe(true);
+    expect(sellerAsBusiness({ name: '' }, [])).toEqual({ missing: 'The seller has no name in this e-invoice.' });
+    expect(sellerAsBusiness({ name: 'Solo' }, [])).toEqual({
+      missing: 'The seller has no e-mail address in this e-invoice, which a client or business needs.',
     });
   });
 });

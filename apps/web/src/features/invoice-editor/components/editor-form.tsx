@@ -18,7 +18,13 @@ import { useDocumentActions } from '../hooks/use-document-actions';
 import { useDraftAutosave } from '../hooks/use-draft-autosave';
 import { useEInvoiceDownload } from '../hooks/use-einvoice-download';
 import type { FieldProblem } from '../../../lib/api-client';
-import { firstLine, hasEInvoiceDetails, placeEInvoiceProblems } from '../model/einvoice-fields';
+import {
+  firstLine,
+  formFieldValues,
+  hasEInvoiceDetails,
+  placeEInvoiceProblems,
+  problemsStillShown,
+} from '../model/einvoice-fields';
 import { EInvoiceSection } from './einvoice-section';
 import { useEditorTotals } from '../hooks/use-editor-totals';
 import { useInvoiceSave } from '../hooks/use-invoice-save';
@@ -213,7 +219,14 @@ export function EditorForm({
 
   // E-invoice details: folded unless the invoice carries some; the e-invoice check's problems on their fields.
   const [einvoiceOpen, setEInvoiceOpen] = useState(() => hasEInvoiceDetails(initial.values));
-  const [problems, setProblems] = useState<Readonly<Record<string, string>>>({});
+  const [placedProblems, setProblems] = useState<Readonly<Record<string, string>>>({});
+  // The form fields' values the problems were placed for: editing one takes its message away, as editing a field of
+  // the section or a line does (those clear their own).
+  const [placedFor, setPlacedFor] = useState<Readonly<Record<string, string>>>({});
+  const problems = useMemo(
+    () => problemsStillShown(placedProblems, placedFor, formFieldValues(values)),
+    [placedProblems, placedFor, values],
+  );
   // The field to focus once the problems are on screen (and the section open).
   const focusProblem = useRef<string | null>(null);
   const clearProblem = useCallback(
@@ -241,6 +254,7 @@ export function EditorForm({
     (found: readonly FieldProblem[], sent: InvoiceFormValues, summary: string | null) => {
       const placed = placeEInvoiceProblems(found, sent);
       setProblems(placed.byKey);
+      setPlacedFor(formFieldValues(sent));
       if (found.length === 0) return;
       if (placed.inSection) setEInvoiceOpen(true);
       focusProblem.current = placed.first;
@@ -289,7 +303,11 @@ export function EditorForm({
           <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
             <LogoUploader logoUrl={values.logoUrl} onLogoUrlChange={setText.logoUrl} />
             <div className="grid w-full grid-cols-1 gap-3 sm:w-72">
-              <InvoiceNumberField value={values.invoiceNumber} dispatch={dispatch} />
+              <InvoiceNumberField
+                value={values.invoiceNumber}
+                dispatch={dispatch}
+                problem={problems.invoice_number ?? null}
+              />
               <CurrencyField value={values.currency} onChange={setCurrency} />
               <LanguageField value={values.language} onChange={setLanguage} />
               <TemplateField
@@ -323,8 +341,20 @@ export function EditorForm({
           </div>
 
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <DateField label="Issued Date" value={values.issuedDate} onChange={setIssuedDate} />
-            <DateField label="Due Date" value={values.dueDate} onChange={setDueDate} />
+            <DateField
+              label="Issued Date"
+              value={values.issuedDate}
+              onChange={setIssuedDate}
+              field="issued_date"
+              problem={problems.issued_date ?? null}
+            />
+            <DateField
+              label="Due Date"
+              value={values.dueDate}
+              onChange={setDueDate}
+              field="due_date"
+              problem={problems.due_date ?? null}
+            />
           </div>
 
           <EInvoiceSection
@@ -383,6 +413,7 @@ export function EditorForm({
               showShipping={showShipping}
               vatPerLine={values.vatPerLine}
               discountBeforeTax={values.discountBeforeTax}
+              problems={problems}
             />
           </div>
         </div>

@@ -17,6 +17,8 @@ export interface SummarySectionProps extends AdjustmentFields {
   /** VAT per line: the tax is the breakdown per category and rate, not the Tax box. */
   vatPerLine: boolean;
   discountBeforeTax: boolean;
+  /** The e-invoice check's messages by key: `tax`, `discount`, `shipping`, `discount_before_tax`. */
+  problems: Readonly<Record<string, string>>;
   currency: CurrencyCode;
   dispatch: Dispatch<EditorAction>;
 }
@@ -25,7 +27,9 @@ const TOO_LARGE = 'Invoice amounts are too large.';
 
 /** Subtotal, the Tax / Discount / Shipping toggles and inputs, and Total (docs/product/editor.md#totals). */
 export const SummarySection = memo(function SummarySection(props: SummarySectionProps) {
-  const { totals, currency, dispatch } = props;
+  const { totals, currency, dispatch, problems } = props;
+  const beforeTaxErrorId = useId();
+  const beforeTaxProblem = problems.discount_before_tax ?? null;
   const money = (minor: number | undefined) => (totals && minor !== undefined ? formatMoney(minor, currency) : '—');
   return (
     <section aria-labelledby="invoice-summary-heading" className="flex flex-col gap-3">
@@ -63,6 +67,7 @@ export const SummarySection = memo(function SummarySection(props: SummarySection
       {!props.vatPerLine && props.showTax && (
         <AdjustmentRow
           adjustment="tax"
+          problem={problems.tax ?? null}
           label="Tax"
           value={props.taxPercent}
           kind={props.taxType}
@@ -74,6 +79,7 @@ export const SummarySection = memo(function SummarySection(props: SummarySection
       {props.showDiscount && (
         <AdjustmentRow
           adjustment="discount"
+          problem={problems.discount ?? null}
           label="Discount"
           value={props.discountPercent}
           kind={props.discountType}
@@ -83,19 +89,26 @@ export const SummarySection = memo(function SummarySection(props: SummarySection
         />
       )}
       {!props.vatPerLine && props.showTax && props.taxType === 'percent' && props.showDiscount && (
-        <label className="flex items-center gap-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            checked={props.discountBeforeTax}
-            onChange={(event) => dispatch({ type: 'setDiscountBeforeTax', on: event.target.checked })}
-            className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
-          />
-          Apply discounts before tax
-        </label>
+        <div>
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <input
+              type="checkbox"
+              checked={props.discountBeforeTax}
+              data-field="discount_before_tax"
+              aria-invalid={beforeTaxProblem ? true : undefined}
+              aria-describedby={beforeTaxProblem ? beforeTaxErrorId : undefined}
+              onChange={(event) => dispatch({ type: 'setDiscountBeforeTax', on: event.target.checked })}
+              className="h-4 w-4 rounded border-slate-300 text-indigo-600 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            />
+            Apply discounts before tax
+          </label>
+          <FieldError id={beforeTaxErrorId}>{beforeTaxProblem}</FieldError>
+        </div>
       )}
       {props.showShipping && (
         <AdjustmentRow
           adjustment="shipping"
+          problem={problems.shipping ?? null}
           label="Shipping"
           value={props.shippingAmount}
           kind="fixed"
@@ -155,13 +168,15 @@ interface AdjustmentRowProps {
   amount: string;
   currency: CurrencyCode;
   dispatch: Dispatch<EditorAction>;
+  /** The e-invoice check's message for the row, if any. */
+  problem: string | null;
 }
 
-function AdjustmentRow({ adjustment, label, value, kind, amount, currency, dispatch }: AdjustmentRowProps) {
+function AdjustmentRow({ adjustment, label, value, kind, amount, currency, dispatch, problem }: AdjustmentRowProps) {
   const inputId = useId();
   const errorId = useId();
-  // A fixed amount the currency cannot hold (a fraction in JPY), in the shared schema's words.
-  const error = kind === 'fixed' ? moneyTextError(value, label, currency) : null;
+  // A fixed amount the currency cannot hold (a fraction in JPY), in the shared schema's words; else the e-invoice's.
+  const error = (kind === 'fixed' ? moneyTextError(value, label, currency) : null) ?? problem;
   const percent = kind === 'percent';
   const set = (next: string) => dispatch({ type: 'setAdjustment', key: adjustment, value: next });
   return (
@@ -173,6 +188,7 @@ function AdjustmentRow({ adjustment, label, value, kind, amount, currency, dispa
       <input
         id={inputId}
         type="number"
+        data-field={adjustment}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         inputMode="decimal"

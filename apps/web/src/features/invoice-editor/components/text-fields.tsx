@@ -1,16 +1,20 @@
 import { memo, useId, type Dispatch } from 'react';
-import { Input, Label, Textarea } from '../../../components/ui/field';
+import { FieldError, Input, Label, Textarea } from '../../../components/ui/field';
 import type { EditorAction } from '../model/editor-reducer';
 
 /** The invoice number: free text ('0001', 'INV-2026-07'); the server keeps it unique per account. */
 export const InvoiceNumberField = memo(function InvoiceNumberField({
   value,
   dispatch,
+  problem,
 }: {
   value: string;
   dispatch: Dispatch<EditorAction>;
+  /** The e-invoice check's message for it, if any. */
+  problem: string | null;
 }) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <Label htmlFor={id}>Invoice Number</Label>
@@ -18,8 +22,12 @@ export const InvoiceNumberField = memo(function InvoiceNumberField({
         id={id}
         value={value}
         autoComplete="off"
+        data-field="invoice_number"
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? errorId : undefined}
         onChange={(event) => dispatch({ type: 'setText', field: 'invoiceNumber', value: event.target.value })}
       />
+      <FieldError id={errorId}>{problem}</FieldError>
     </div>
   );
 });

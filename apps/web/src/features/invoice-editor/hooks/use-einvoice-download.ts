@@ -4,6 +4,7 @@ import { ApiError, type FieldProblem } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { errorMessage, generateEInvoice } from '../api/invoice-documents';
 import { einvoiceFallbackName } from '../model/einvoice-downloads';
+import { bodyProblems } from '../model/einvoice-fields';
 import type { InvoiceFormValues } from '../model/invoice-form';
 import { toDocumentInput, validateForSend } from '../model/invoice-payload';
 
@@ -16,7 +17,7 @@ interface Request {
 
 /**
  * "Download e-invoice" (issue 17): the same checks as Download first, then the file in the chosen format through the
- * one fetch wrapper. A 422's problems go to `onProblems` (placed on their fields by the editor); any other failure
+ * one fetch wrapper. A 422's problems, and a 400's read from the body, go to `onProblems` (placed on their fields by the editor); any other failure
  * goes to the banner.
  */
 export function useEInvoiceDownload({
@@ -37,9 +38,16 @@ export function useEInvoiceDownload({
     networkMode: 'always',
     onSuccess: ({ blob, fileName }, { format, values }) =>
       saveFile(blob, fileName ?? einvoiceFallbackName(values.invoiceNumber, format)),
-    onError: (failure, { values }) => {
+    onError: (failure, { values, invoiceId }) => {
       if (failure instanceof ApiError && failure.status === 422 && failure.problems.length > 0) {
         onProblems(failure.problems, values, failure.serverMessage);
+        return;
+      }
+      // A 400 names no fields: the body, read again with the route's schema, says which (a bad IBAN).
+      const refused = failure instanceof ApiError && failure.status === 400 && !invoiceId;
+      const problems = refused ? bodyProblems(toDocumentInput(values)) : [];
+      if (problems.length > 0) {
+        onProblems(problems, values, null);
         return;
       }
       setError(errorMessage(failure));

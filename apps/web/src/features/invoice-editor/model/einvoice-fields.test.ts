@@ -3,7 +3,10 @@ import { invoiceDocumentInputSchema } from '@invoicer/domain/invoice-document';
 import { computeTotals } from '@invoicer/domain/totals';
 import { describe, expect, it } from 'vitest';
 import { toEditInvoice } from './edit-data';
-import { placeEInvoiceProblems } from './einvoice-fields';
+import { BUYER_INPUT_FIELDS, SELLER_INPUT_FIELDS } from '@invoicer/domain/api/einvoice-fields';
+import { MAPPING_PROBLEM_FIELDS } from '@invoicer/domain/einvoice/einvoice-from-document';
+import { RULE_PROBLEM_FIELDS } from '@invoicer/domain/einvoice/einvoice-rule-messages';
+import { bodyProblems, formFieldValues, placeEInvoiceProblems, problemsStillShown } from './einvoice-fields';
 import { editorReducer, initEditorState } from './editor-reducer';
 import { createFreshForm } from './invoice-form';
 import { toDocumentInput } from './invoice-payload';
@@ -180,7 +183,7 @@ describe('an e-invoice check’s problems on the editor’s fields', () => {
     { id: 'b', name: 'Hosting' },
   ];
 
-  it('puts party, bank and item problems on their fields and the rest in the banner', () => {
+  it('puts party, bank, item and form problems on their fields and the rest in the banner', () => {
     const placed = placeEInvoiceProblems(
       [
         { field: 'seller.vat_id', message: 'Add your VAT number or an exemption reason.' },
@@ -201,8 +204,9 @@ describe('an e-invoice check’s problems on the editor’s fields', () => {
       'item.b.vat_rate': 'A standard-rated (S) line needs a VAT rate above 0.',
       'item.a.row': 'Rate is too large.',
       iban: 'Add your IBAN: XRechnung needs payment instructions.',
+      due_date: 'Add a due date or payment terms.',
     });
-    expect(placed.unplaced).toEqual(['The invoice total must not be negative.', 'Add a due date or payment terms.']);
+    expect(placed.unplaced).toEqual(['The invoice total must not be negative.']);
     expect(placed.first).toBe('seller.vat_id');
     expect(placed.inSection).toBe(true);
   });
@@ -217,6 +221,98 @@ describe('an e-invoice check’s problems on the editor’s fields', () => {
       unplaced: [],
       first: 'item.a.row',
       inSection: false,
+    });
+  });
+
+  it('places every field the e-invoice check can name: the rules’, the mapping’s and the contract’s', () => {
+    // From the domain, not by hand: a field a rule gains shows up here.
+    const fields = [
+      ...RULE_PROBLEM_FIELDS,
+      ...Object.values(MAPPING_PROBLEM_FIELDS),
+      ...SELLER_INPUT_FIELDS.map((field) => `seller.${field}`),
+      ...BUYER_INPUT_FIELDS.map((field) => `buyer.${field}`),
+      'iban',
+      'bic',
+      'items.0.vat_category',
+      'items.0.vat_rate',
+      'items.0.vat_exemption_reason',
+    ];
+    expect(fields).toEqual(expect.arrayContaining(['invoice_number', 'issued_date', 'iban', 'tax_type']));
+    for (const vatPerLine of [true, false]) {
+      for (const field of fields) {
+        const placed = placeEInvoiceProblems([{ field, message: `About ${field}` }], { items, vatPerLine });
+        expect(placed.unplaced, `${field}, VAT per line ${String(vatPerLine)}`).toEqual([]);
+        expect(Object.values(placed.byKey)).toEqual([`About ${field}`]);
+      }
+    }
+  });
+
+  it('places each on the key its input carries: a form field’s own, the totals’ rows by name', () => {
+    const placed = placeEInvoiceProblems(
+      [
+        { field: 'invoice_number', message: 'Add an invoice number.' },
+        { field: 'issued_date', message: 'Add the issue date.' },
+        { field: 'tax_type', message: 'Give the tax as a percent.' },
+        { field: 'discount_percent', message: 'The discount is too large.' },
+        { field: 'discount_before_tax', message: 'Apply the discount before tax.' },
+        { field: 'shipping_amount', message: 'Shipping is too large.' },
+        { field: 'items', message: 'Add at least one line.' },
+      ],
+      { items, vatPerLine: false },
+    );
+    expect(placed.byKey).toEqual({
+      invoice_number: 'Add an invoice number.',
+      issued_date: 'Add the issue date.',
+      tax: 'Give the tax as a percent.',
+      discount: 'The discount is too large.',
+      discount_before_tax: 'Apply the discount before tax.',
+      shipping: 'Shipping is too large.',
+      'item.a.row': 'Add at least one line.',
+    });
+    // None of them is in the folded section.
+    expect(placed.inSection).toBe(false);
+    expect(placed.first).toBe('invoice_number');
+  });
+
+  it('reads a 400’s fields from the body with the route’s schema: a bad IBAN and BIC land on theirs', () => {
+    const form = createFreshForm(TODAY);
+    const values = {
+      ...form,
+      from: 'Muster GmbH',
+      to: 'Kunde AG',
+      items: [{ ...form.items[0]!, name: 'Design', quantity: '1', unitCost: '100' }],
+      iban: 'DE00 1234',
+      bic: 'NOT A BIC',
+      seller: { ...form.seller, country: 'XX' },
+    };
+    const problems = bodyProblems(toDocumentInput(values));
+    expect(problems.map((problem) => problem.field)).toEqual(expect.arrayContaining(['iban', 'bic', 'seller.country']));
+    const placed = placeEInvoiceProblems(problems, { items: values.items, vatPerLine: false });
+    expect(placed.unplaced).toEqual([]);
+    expect(placed.byKey.iban).toMatch(/IBAN/);
+    expect(placed.byKey.bic).toMatch(/BIC/);
+    expect(placed.byKey['seller.country']).toBe('Seller country must be a two-letter ISO 3166-1 code (DE, FR, US).');
+    expect(placed.inSection).toBe(true);
+    // A body the schema takes names nothing: the refusal stays in the banner.
+    expect(bodyProblems(toDocumentInput({ ...values, iban: '', bic: '', seller: form.seller }))).toEqual([]);
+  });
+
+  it('takes a form field’s message away once that field is edited, and keeps the others', () => {
+    const sent = { ...createFreshForm(TODAY), invoiceNumber: '', showTax: true, taxType: 'fixed' as const };
+    const problems = {
+      invoice_number: 'Add an invoice number.',
+      tax: 'Give the tax as a percent.',
+      iban: 'Add your IBAN.',
+    };
+    const placedFor = formFieldValues(sent);
+    expect(problemsStillShown(problems, placedFor, formFieldValues(sent))).toBe(problems);
+    expect(problemsStillShown(problems, placedFor, formFieldValues({ ...sent, invoiceNumber: 'RE-1' }))).toEqual({
+      tax: 'Give the tax as a percent.',
+      iban: 'Add your IBAN.',
+    });
+    expect(problemsStillShown(problems, placedFor, formFieldValues({ ...sent, taxType: 'percent' }))).toEqual({
+      invoice_number: 'Add an invoice number.',
+      iban: 'Add your IBAN.',
     });
   });
 });

@@ -1,4 +1,7 @@
+import { BUYER_INPUT_FIELDS, SELLER_INPUT_FIELDS } from '@invoicer/domain/api/einvoice-fields';
 import { EXEMPT_CATEGORIES, type VatCategory } from '@invoicer/domain/einvoice/einvoice-model';
+import { invoiceDocumentInputSchema } from '@invoicer/domain/invoice-document';
+import { issueMessage } from '@invoicer/domain/validation-error';
 import { parsePercentRate, percentRateToDecimal } from '@invoicer/domain/percent';
 import { normalizeDecimalText } from './numeric-text';
 
@@ -8,23 +11,9 @@ import { normalizeDecimalText } from './numeric-text';
  * body carries only what was filled in, so an invoice without e-invoice details sends exactly what it sent before.
  */
 
-const PARTY_FIELDS = [
-  'name',
-  'street',
-  'additional_street',
-  'postcode',
-  'city',
-  'region',
-  'country',
-  'vat_id',
-  'company_id',
-  'email',
-  'endpoint_id',
-  'endpoint_scheme',
-] as const;
-
-export const SELLER_FIELDS = [...PARTY_FIELDS, 'contact_name', 'phone'] as const;
-export const BUYER_FIELDS = [...PARTY_FIELDS, 'buyer_reference'] as const;
+// The document's own field names (a 400 names them as `seller.city`), so none can be missing here.
+export const SELLER_FIELDS = SELLER_INPUT_FIELDS;
+export const BUYER_FIELDS = BUYER_INPUT_FIELDS;
 
 export type SellerField = (typeof SELLER_FIELDS)[number];
 export type BuyerField = (typeof BUYER_FIELDS)[number];
@@ -147,6 +136,20 @@ export function problemPlace(path: string): ProblemPlace {
   return { kind: 'field', field: path };
 }
 
+/**
+ * The fields of a body the route refused with a 400: its envelope carries messages only, so the body is read again
+ * with the route's own schema to learn the paths (`iban`, `seller.country`). Empty when the schema takes the body
+ * (the refusal was about something else: it stays in the banner).
+ */
+export function bodyProblems(body: unknown): Array<{ field: string | null; message: string }> {
+  const parsed = invoiceDocumentInputSchema.safeParse(body);
+  if (parsed.success) return [];
+  return parsed.error.issues.map((issue) => ({
+    field: issue.path.length > 0 ? issue.path.map(String).join('.') : null,
+    message: issueMessage(issue),
+  }));
+}
+
 /** The first non-blank line of a party's text: the name the PDF shows. */
 export function firstLine(text: string): string {
   return (
@@ -159,9 +162,64 @@ export function firstLine(text: string): string {
 
 const LINE_VAT_FIELDS = new Set(['vat_category', 'vat_rate', 'vat_exemption_reason']);
 const SECTION_FIELDS = new Set(['iban', 'bic']);
+/**
+ * The editor's own inputs by the contract field a problem names: the invoice number and dates, and the totals' rows
+ * (a tax in a fixed amount is the Tax row's, as is its rate).
+ */
+const FORM_FIELDS: Readonly<Record<string, string>> = {
+  invoice_number: 'invoice_number',
+  issued_date: 'issued_date',
+  due_date: 'due_date',
+  tax_percent: 'tax',
+  tax_type: 'tax',
+  discount_percent: 'discount',
+  discount_type: 'discount',
+  discount_before_tax: 'discount_before_tax',
+  shipping_amount: 'shipping',
+};
+
+/** The form fields' values as the keys their problems are placed under (`FORM_FIELDS`' targets). */
+export function formFieldValues(values: {
+  invoiceNumber: string;
+  issuedDate: string;
+  dueDate: string;
+  showTax: boolean;
+  taxType: string;
+  taxPercent: string;
+  showDiscount: boolean;
+  discountType: string;
+  discountPercent: string;
+  showShipping: boolean;
+  shippingAmount: string;
+  discountBeforeTax: boolean;
+}): Record<string, string> {
+  return {
+    invoice_number: values.invoiceNumber,
+    issued_date: values.issuedDate,
+    due_date: values.dueDate,
+    tax: `${String(values.showTax)} ${values.taxType} ${values.taxPercent}`,
+    discount: `${String(values.showDiscount)} ${values.discountType} ${values.discountPercent}`,
+    shipping: `${String(values.showShipping)} ${values.shippingAmount}`,
+    discount_before_tax: String(values.discountBeforeTax),
+  };
+}
+
+/** The placed problems without those of form fields edited since (their value is no longer the one checked). */
+export function problemsStillShown(
+  problems: Readonly<Record<string, string>>,
+  placedFor: Readonly<Record<string, string>>,
+  now: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  const stale = Object.keys(problems).filter((key) => key in now && now[key] !== placedFor[key]);
+  if (stale.length === 0) return problems;
+  return Object.fromEntries(Object.entries(problems).filter(([key]) => !stale.includes(key)));
+}
 
 export interface PlacedProblems {
-  /** Message by the key its field shows it under: `seller.vat_id`, `iban`, `item.{id}.vat_rate`, `item.{id}.row`. */
+  /**
+   * Message by the key its field shows it under: `seller.vat_id`, `iban`, `item.{id}.vat_rate`, `item.{id}.row`, or
+   * a form field's (`invoice_number`, `issued_date`, `due_date`, `tax`, `discount`, `discount_before_tax`, `shipping`).
+   */
   byKey: Record<string, string>;
   /** Messages with no field in the editor (field null, or one it does not show): the banner's. */
   unplaced: string[];
@@ -172,7 +230,7 @@ export interface PlacedProblems {
 }
 
 /**
- * An e-invoice check's problems (422) placed on the editor's fields. Item paths count the items the body carried,
+ * An e-invoice check's problems (422, or a 400 naming its fields) placed on the editor's fields. Item paths count the items the body carried,
  * which are the named rows in order; a line's VAT problem sits on its VAT field when VAT per line is on, any other on
  * the line. The first message for a field wins.
  */
@@ -191,7 +249,7 @@ export function placeEInvoiceProblems(
     if (placed.byKey[key] !== undefined) continue;
     placed.byKey[key] = problem.message;
     placed.first ??= key;
-    if (!key.startsWith('item.')) placed.inSection = true;
+    if (key.startsWith('seller.') || key.startsWith('buyer.') || SECTION_FIELDS.has(key)) placed.inSection = true;
   }
   return placed;
 
@@ -206,6 +264,9 @@ export function placeEInvoiceProblems(
       const onField = sent.vatPerLine && place.field !== null && LINE_VAT_FIELDS.has(place.field);
       return `item.${item.id}.${onField ? place.field : 'row'}`;
     }
-    return SECTION_FIELDS.has(place.field) ? place.field : null;
+    // No line at all (BR-16): the first named row, when the body carried one.
+    if (place.field === 'items') return named[0] ? `item.${named[0].id}.row` : null;
+    if (SECTION_FIELDS.has(place.field)) return place.field;
+    return FORM_FIELDS[place.field] ?? null;
   }
 }
