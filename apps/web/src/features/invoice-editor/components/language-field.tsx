@@ -7,7 +7,7 @@ import {
 import { memo, useId } from 'react';
 
 export interface LanguageFieldProps {
-  /** A BCP 47 tag, or null: the client's language, else English. */
+  /** A BCP 47 tag, or null: automatic (the chosen client's language, else the account's default, else English; ADR 75). */
   value: string | null;
   onChange: (language: string | null) => void;
 }
@@ -31,7 +31,7 @@ export const LanguageField = memo(function LanguageField({ value, onChange }: La
         onChange={(event) => onChange(event.target.value || null)}
         className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none"
       >
-        <option value="">Client's language, else English</option>
+        <option value="">Automatic: the client's language, else your default</option>
         {regional && (
           <option value={tag}>
             {LANGUAGE_NATIVE_NAMES[primaryLanguage(tag)]} ({tag})

@@ -121,7 +121,7 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
       };
     }
     case 'setLanguage':
-      // "Client's language, else English" hands the choice back: the chosen client's, else the form's default, so the
+      // "Automatic" hands the choice back: the chosen client's, else the form's default, so the
       // preview shows what the save stores (a new invoice saved without one gets the same, ADR 75).
       return action.language === null
         ? set({ language: automaticLanguage(state), languageChosen: false })
