@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { amountDueSummary } from './amount-due';
 import { formatDateForReader } from './dates';
 import {
+  DOCUMENT_LANGUAGES,
+  languageChoices,
   languageDirection,
   languageFromBrowser,
   languageInputSchema,
@@ -141,5 +143,17 @@ describe('paper by the language’s region', () => {
     expect(defaultPaper('USD', 'en')).toBe('letter');
     expect(defaultPaper('EUR', 'de')).toBe('a4');
     expect(defaultPaper('CAD')).toBe('letter');
+  });
+});
+
+describe('languageChoices', () => {
+  it('lists the 13 languages by their own names, with a saved regional tag first as it is', () => {
+    expect(languageChoices(null).map((choice) => choice.value)).toEqual([...DOCUMENT_LANGUAGES]);
+    expect(languageChoices('de').map((choice) => choice.value)).toEqual([...DOCUMENT_LANGUAGES]);
+    expect(languageChoices('ja')[9]).toEqual({ value: 'ja', label: '日本語', lang: 'ja' });
+    const regional = languageChoices('de-CH');
+    expect(regional[0]).toEqual({ value: 'de-CH', label: 'Deutsch (de-CH)', lang: 'de-CH' });
+    expect(regional).toHaveLength(DOCUMENT_LANGUAGES.length + 1);
+    expect(languageChoices('xx-YY').map((choice) => choice.value)).toEqual([...DOCUMENT_LANGUAGES]);
   });
 });

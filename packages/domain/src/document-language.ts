@@ -44,6 +44,28 @@ export const LANGUAGE_NATIVE_NAMES: Record<DocumentLanguage, string> = {
   ar: 'العربية',
 };
 
+/** One choice of a language picker: the tag, the language by its own name, and the tag for the option's `lang`. */
+export interface LanguageChoice {
+  value: string;
+  label: string;
+  lang: string;
+}
+
+/**
+ * The choices of every language picker (editor, client modal, Settings): the 13 languages by their own names, and
+ * first a saved tag with a region (de-CH, from the API) as it is, so that showing it does not change it.
+ */
+export function languageChoices(saved: string | null | undefined): LanguageChoice[] {
+  const choices = DOCUMENT_LANGUAGES.map((language) => ({
+    value: language,
+    label: LANGUAGE_NATIVE_NAMES[language],
+    lang: language,
+  }));
+  const tag = normalizeLanguage(saved);
+  if (tag === null || isDocumentLanguage(tag)) return choices;
+  return [{ value: tag, label: `${LANGUAGE_NATIVE_NAMES[primaryLanguage(tag)]} (${tag})`, lang: tag }, ...choices];
+}
+
 /** The longest tag accepted: far beyond language-Script-REGION (10 characters). */
 const MAX_TAG_LENGTH = 35;
 const TAG_SHAPE = /^([a-z]{2})(?:-([A-Z][a-z]{3}))?(?:-([A-Z]{2}|\d{3}))?$/;

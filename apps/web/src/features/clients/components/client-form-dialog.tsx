@@ -1,5 +1,5 @@
 import type { Client } from '@invoicer/domain/api/clients';
-import { DOCUMENT_LANGUAGES, LANGUAGE_NATIVE_NAMES, primaryLanguage } from '@invoicer/domain/document-language';
+import { languageChoices } from '@invoicer/domain/document-language';
 import { toast } from 'sonner';
 import { clientEInvoiceFields, type ClientEInvoiceField } from '../../../components/party-einvoice-fields';
 import { PartyFormDialog, type PartyFieldSpec } from '../../../components/party-form-dialog';
@@ -21,24 +21,9 @@ export interface ClientFormDialogProps {
 
 type ClientField = 'name' | 'email' | 'phone' | 'address' | 'preferred_language' | ClientEInvoiceField;
 
-/** Each language by its own name; a saved tag with a region (de-CH) is offered as it is, so it is kept. */
+/** No language, then each language by its own name (a saved tag with a region as it is, so it is kept). */
 function languageOptions(saved: string | null) {
-  const options: Array<{ value: string; label: string; lang?: string }> = [
-    { value: '', label: 'None (English, or the invoice’s own)' },
-    ...DOCUMENT_LANGUAGES.map((language) => ({
-      value: language,
-      label: LANGUAGE_NATIVE_NAMES[language],
-      lang: language,
-    })),
-  ];
-  if (saved && !options.some((option) => option.value === saved)) {
-    options.splice(1, 0, {
-      value: saved,
-      label: `${LANGUAGE_NATIVE_NAMES[primaryLanguage(saved)]} (${saved})`,
-      lang: saved,
-    });
-  }
-  return options;
+  return [{ value: '', label: 'None (English, or the invoice’s own)' }, ...languageChoices(saved)];
 }
 
 function fieldsFor(client: Client | null): readonly PartyFieldSpec<ClientField>[] {

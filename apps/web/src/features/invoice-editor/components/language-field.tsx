@@ -1,9 +1,4 @@
-import {
-  DOCUMENT_LANGUAGES,
-  LANGUAGE_NATIVE_NAMES,
-  normalizeLanguage,
-  primaryLanguage,
-} from '@invoicer/domain/document-language';
+import { languageChoices, normalizeLanguage } from '@invoicer/domain/document-language';
 import { memo, useId } from 'react';
 
 export interface LanguageFieldProps {
@@ -19,7 +14,6 @@ export interface LanguageFieldProps {
 export const LanguageField = memo(function LanguageField({ value, onChange }: LanguageFieldProps) {
   const id = useId();
   const tag = normalizeLanguage(value);
-  const regional = tag !== null && !(DOCUMENT_LANGUAGES as readonly string[]).includes(tag);
   return (
     <div className="flex min-w-0 flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
@@ -32,14 +26,9 @@ export const LanguageField = memo(function LanguageField({ value, onChange }: La
         className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none"
       >
         <option value="">Automatic: the client's language, else your default</option>
-        {regional && (
-          <option value={tag}>
-            {LANGUAGE_NATIVE_NAMES[primaryLanguage(tag)]} ({tag})
-          </option>
-        )}
-        {DOCUMENT_LANGUAGES.map((language) => (
-          <option key={language} value={language} lang={language}>
-            {LANGUAGE_NATIVE_NAMES[language]}
+        {languageChoices(tag).map((choice) => (
+          <option key={choice.value} value={choice.value} lang={choice.lang}>
+            {choice.label}
           </option>
         ))}
       </select>

@@ -1,9 +1,4 @@
-import {
-  DOCUMENT_LANGUAGES,
-  LANGUAGE_NATIVE_NAMES,
-  normalizeLanguage,
-  primaryLanguage,
-} from '@invoicer/domain/document-language';
+import { languageChoices, normalizeLanguage } from '@invoicer/domain/document-language';
 import { isAccentColor, textAccent, type InvoiceDefaults, type TemplateName } from '@invoicer/domain/invoice-templates';
 import { Check } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -211,7 +206,6 @@ function LanguageSelect({
   onChange: (language: string) => void;
 }) {
   const tag = normalizeLanguage(value) ?? 'en';
-  const regional = !(DOCUMENT_LANGUAGES as readonly string[]).includes(tag);
   return (
     <select
       id={id}
@@ -220,14 +214,9 @@ function LanguageSelect({
       onChange={(event) => onChange(event.target.value)}
       className="h-10 w-full max-w-xs rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none disabled:opacity-60"
     >
-      {regional && (
-        <option value={tag}>
-          {LANGUAGE_NATIVE_NAMES[primaryLanguage(tag)]} ({tag})
-        </option>
-      )}
-      {DOCUMENT_LANGUAGES.map((language) => (
-        <option key={language} value={language} lang={language}>
-          {LANGUAGE_NATIVE_NAMES[language]}
+      {languageChoices(tag).map((choice) => (
+        <option key={choice.value} value={choice.value} lang={choice.lang}>
+          {choice.label}
         </option>
       ))}
     </select>
